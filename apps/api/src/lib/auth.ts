@@ -1,0 +1,120 @@
+import type { Request, RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import type { Types } from 'mongoose';
+import { AccessRightKeys, type TAccessRight, type TAdditionalRole } from '@hireflow/contracts/roles';
+import type { Config } from '../config';
+import { AppError } from './app-error';
+import { Session } from '../modules/auth/session.model';
+import { User, type UserDoc } from '../modules/users/user.model';
+import { Customer } from '../modules/org/customer.model';
+
+export type AuthContext = {
+  user: UserDoc;
+  userId: Types.ObjectId;
+  /** null only for the platform super admin, who belongs to no company. */
+  customerId: Types.ObjectId | null;
+  sessionId: Types.ObjectId;
+  rights: ReadonlySet<TAccessRight>;
+};
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: AuthContext;
+    }
+    interface Locals {
+      config: Config;
+    }
+  }
+}
+
+type TokenClaims = { sid: string; sub: string };
+
+export function signSessionToken(config: Config, claims: TokenClaims): string {
+  return jwt.sign(claims, config.jwtSecret, { expiresIn: `${config.jwtTtlHours}h` });
+}
+
+/** Admins hold every right; others hold what was granted to them. */
+export function effectiveRights(user: Pick<UserDoc, 'admin' | 'superAdmin' | 'rights'>): TAccessRight[] {
+  if (user.admin || user.superAdmin) return [...AccessRightKeys];
+  return AccessRightKeys.filter((key) => (user.rights as string[]).includes(key));
+}
+
+function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+/** Resolves the bearer token to a live session, user and company; every refusal is a plain 401. */
+async function resolveAuth(req: Request): Promise<AuthContext> {
+  const token = bearerToken(req);
+  if (!token) throw AppError.unauthorized();
+  let claims: TokenClaims;
+  try {
+    claims = jwt.verify(token, req.app.locals.config.jwtSecret) as TokenClaims;
+  } catch {
+    throw AppError.unauthorized('Your session has expired. Please sign in again.');
+  }
+  const session = await Session.findById(claims.sid).lean();
+  if (!session || session.revokedAt || session.expiresAt < new Date() || String(session.userId) !== claims.sub) {
+    throw AppError.unauthorized('Your session has ended. Please sign in again.');
+  }
+  const user = (await User.findById(session.userId).setOptions({ crossTenant: true }).lean()) as UserDoc | null;
+  if (!user || user.status !== 'active') throw AppError.unauthorized('Your account is not active.');
+  if (user.customerId) {
+    const customer = await Customer.findById(user.customerId, { status: 1 }).lean();
+    if (!customer || customer.status === 'suspended') throw AppError.unauthorized('Your company account is suspended.');
+  }
+  return {
+    user,
+    userId: user._id,
+    customerId: user.customerId ?? null,
+    sessionId: session._id,
+    rights: new Set(effectiveRights(user)),
+  };
+}
+
+export const requireAuth: RequestHandler = async (req, _res, next) => {
+  try {
+    req.auth = await resolveAuth(req);
+    next();
+  } catch (error) {
+    next(error);
+  }
+};
+
+/** The signed-in caller; only valid behind requireAuth. */
+export function authOf(req: Request): AuthContext {
+  if (!req.auth) throw AppError.unauthorized();
+  return req.auth;
+}
+
+/** The caller's company; refuses the platform super admin, who has none. */
+export function tenantOf(req: Request): Types.ObjectId {
+  const { customerId } = authOf(req);
+  if (!customerId) throw AppError.forbidden('This action belongs to a company account');
+  return customerId;
+}
+
+export function requireRight(right: TAccessRight): RequestHandler {
+  return (req, _res, next) => {
+    next(authOf(req).rights.has(right) ? undefined : AppError.forbidden(`You need the "${right}" access right`));
+  };
+}
+
+export function requireAdditionalRole(role: TAdditionalRole): RequestHandler {
+  return (req, _res, next) => {
+    const { user } = authOf(req);
+    next((user.addlRoles as string[]).includes(role) ? undefined : AppError.forbidden(`You need the ${role} role`));
+  };
+}
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  next(authOf(req).user.admin ? undefined : AppError.forbidden('Only a company admin can do that'));
+};
+
+export const requireSuperAdmin: RequestHandler = (req, _res, next) => {
+  next(authOf(req).user.superAdmin ? undefined : AppError.forbidden('Only the platform super admin can do that'));
+};

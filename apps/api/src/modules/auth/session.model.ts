@@ -1,0 +1,23 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+/** A signed-in session; the JWT names it, so revoking the row ends the token at once on every API instance. */
+const sessionSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
+    customerId: { type: Schema.Types.ObjectId, ref: 'Customer', default: null },
+    revokedAt: { type: Date, default: null },
+    expiresAt: { type: Date, required: true },
+    ip: { type: String, default: '' },
+    userAgent: { type: String, default: '' },
+  },
+  { timestamps: true },
+);
+sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export type SessionDoc = InferSchemaType<typeof sessionSchema> & { _id: Types.ObjectId };
+export const Session = model('Session', sessionSchema);
+
+/** Ends every open session of a user (logout everywhere, password reset, deactivation). */
+export async function revokeUserSessions(userId: Types.ObjectId | string) {
+  await Session.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+}

@@ -1,0 +1,24 @@
+import { Schema, model, type InferSchemaType } from 'mongoose';
+
+/** A company using the product: the tenant every other document belongs to. */
+const customerSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    // Unset until the admin finishes onboarding; unique among those that have one.
+    slug: { type: String, trim: true, lowercase: true },
+    isAuthorized: { type: Boolean, default: false },
+    userOptionsPage: { type: Boolean, default: false },
+    status: { type: String, enum: ['active', 'suspended'], default: 'active' },
+    domains: { type: [String], default: [] },
+    website: { type: String, default: '' },
+    careerIntro: { type: String, default: '' },
+    plan: { type: String, default: 'trial' },
+    seats: { type: Number, default: 25 },
+  },
+  { timestamps: true },
+);
+customerSchema.index({ slug: 1 }, { unique: true, partialFilterExpression: { slug: { $type: 'string' } } });
+customerSchema.index({ domains: 1 });
+
+export type CustomerDoc = InferSchemaType<typeof customerSchema> & { _id: import('mongoose').Types.ObjectId };
+export const Customer = model('Customer', customerSchema);

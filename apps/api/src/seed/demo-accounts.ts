@@ -1,0 +1,51 @@
+import type { TAdditionalRole, TBasicRole } from '@hireflow/contracts/roles';
+
+export const DemoPassword = 'Demo@12345';
+
+type DemoAccount = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: TBasicRole;
+  admin?: boolean;
+  superAdmin?: boolean;
+  addlRoles?: TAdditionalRole[];
+  what: string;
+};
+
+export const DemoCompanies = [
+  {
+    name: 'Acme Corp',
+    slug: 'acme',
+    domains: ['acme.test'],
+    accounts: [
+      { email: 'admin@acme.test', firstName: 'Ada', lastName: 'Admin', role: 'recruiter', admin: true, what: 'Acme admin (recruiter)' },
+      { email: 'recruiter@acme.test', firstName: 'Rita', lastName: 'Recruiter', role: 'recruiter', what: 'Acme recruiter' },
+      { email: 'hm@acme.test', firstName: 'Hank', lastName: 'Manager', role: 'employee', addlRoles: ['HM'], what: 'Acme hiring manager (employee + HM)' },
+      { email: 'employee@acme.test', firstName: 'Emma', lastName: 'Employee', role: 'employee', what: 'Acme employee' },
+    ] as DemoAccount[],
+  },
+  {
+    name: 'Globex Inc',
+    slug: 'globex',
+    domains: ['globex.test'],
+    accounts: [
+      { email: 'admin@globex.test', firstName: 'Gina', lastName: 'Admin', role: 'recruiter', admin: true, what: 'Globex admin (recruiter)' },
+      { email: 'recruiter@globex.test', firstName: 'Gus', lastName: 'Recruiter', role: 'recruiter', what: 'Globex recruiter' },
+    ] as DemoAccount[],
+  },
+] as const;
+
+export const PlatformSuperAdmin: DemoAccount = {
+  email: 'superadmin@platform.test',
+  firstName: 'Sam',
+  lastName: 'Super',
+  role: 'recruiter',
+  superAdmin: true,
+  what: 'platform super admin',
+};
+
+export function demoSignIns() {
+  const all = [...DemoCompanies.flatMap((c) => c.accounts), PlatformSuperAdmin];
+  return all.map((a) => ({ email: a.email, password: DemoPassword, what: a.what }));
+}

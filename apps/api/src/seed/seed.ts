@@ -1,0 +1,35 @@
+import bcrypt from 'bcrypt';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { Customer } from '../modules/org/customer.model';
+import { User } from '../modules/users/user.model';
+import { DemoCompanies, DemoPassword, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
+
+/** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
+export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
+  const signIns = demoSignIns();
+  if (await Customer.exists({})) return { seeded: false, signIns };
+
+  // One hash serves every demo account: hashing each at cost 12 would slow the first start.
+  const passwordHash = await bcrypt.hash(DemoPassword, config.bcryptCost);
+  for (const company of DemoCompanies) {
+    const customer = await Customer.create({
+      name: company.name,
+      slug: company.slug,
+      domains: [...company.domains],
+      isAuthorized: true,
+      userOptionsPage: true,
+    });
+    await User.insertMany(
+      company.accounts.map((a) => ({
+        ...a,
+        customerId: customer._id,
+        passwordHash,
+        emailVerification: { status: true, keyHash: null },
+      })),
+    );
+  }
+  await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
+  logger.info('demo data created');
+  return { seeded: true, signIns };
+}

@@ -1,0 +1,60 @@
+import { createServer } from 'node:http';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './lib/logger';
+import { connectDatabase } from './lib/db';
+import { buildApp } from './app';
+import { seedDemoData } from './seed/seed';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
+  const seeded = await seedDemoData({ config, logger });
+
+  const server = createServer(buildApp({ config, logger }));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const url = `http://localhost:${config.port}`;
+  logger.info({ url }, 'listening');
+  printWelcome(url, seeded.signIns);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then close the database.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    await closed;
+    clearTimeout(force);
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function printWelcome(url: string, signIns: { email: string; password: string; what: string }[]) {
+  const lines = [
+    '',
+    `  Hireflow is running at ${url}`,
+    '',
+    '  Demo sign-ins:',
+    ...signIns.map((s) => `    ${s.email.padEnd(28)} ${s.password}   ${s.what}`),
+    '',
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  }
+  process.exit(1);
+});

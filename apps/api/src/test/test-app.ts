@@ -1,0 +1,43 @@
+import mongoose from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import { startEmbeddedMongo } from '@hireflow/embedded-mongo';
+import { loadConfig, type Config } from '../config';
+import { createLogger } from '../lib/logger';
+import { buildApp } from '../app';
+
+export const TestCaptchaText = 'test42';
+
+/**
+ * A fresh database and app for one test file: the embedded server in memory, or a uniquely named
+ * database on the MongoDB that MONGODB_URI names (so the same suite runs against a real server).
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const external = process.env.MONGODB_URI;
+  const embedded = external ? null : await startEmbeddedMongo();
+  const dbName = `test_${randomBytes(6).toString('hex')}`;
+  await mongoose.connect(external ?? embedded!.uri, { dbName, autoIndex: true });
+  await mongoose.connection.syncIndexes();
+
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-the-policy-0123456789',
+    BCRYPT_COST: '4',
+    CAPTCHA_TEST_TEXT: TestCaptchaText,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `.tmp/${dbName}`,
+    ...env,
+  });
+  const logger = createLogger(config.logLevel);
+  const app = buildApp({ config, logger });
+
+  return {
+    app,
+    config,
+    logger,
+    async stop() {
+      if (external) await mongoose.connection.dropDatabase();
+      await mongoose.disconnect();
+      await embedded?.stop();
+    },
+  };
+}
