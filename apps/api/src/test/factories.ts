@@ -19,7 +19,7 @@ export async function buildCustomer(overrides: Partial<{ name: string; slug: str
 
 export async function buildUser(
   overrides: Partial<{
-    customerId: Types.ObjectId | null;
+    customerId: Types.ObjectId;
     email: string;
     firstName: string;
     lastName: string;
