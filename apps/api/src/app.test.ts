@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import express from 'express';
+import { LoginMessages } from '@hireflow/contracts/messages';
+import { startTestApp } from './test/test-app';
+import { errorHandler } from './lib/error-handler';
+
+let ctx: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+describe('GET /api/health', () => {
+  it('reports the database as up', async () => {
+    const res = await request(ctx.app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('sends security headers and compresses large answers', async () => {
+    const res = await request(ctx.app).get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('the API edge', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(ctx.app).get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 'not_found', message: 'No API route for GET /api/no-such-thing' });
+  });
+
+  it('refuses a body over 1 MB with 413 and a clear message', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await request(ctx.app).post('/api/health').set('Content-Type', 'application/json').send(big);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 'payload_too_large', message: 'Request body is larger than 1 MB' });
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const res = await request(ctx.app).post('/api/health').set('Content-Type', 'application/json').send('{"email":');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Request body is not valid JSON');
+  });
+
+  it.each([
+    [{ email: { $gt: '' } }, '$gt'],
+    [{ filters: { 'profile.admin': true } }, 'profile.admin'],
+    [{ list: [{ ok: 1 }, { $where: 'sleep(1000)' }] }, '$where'],
+  ])('refuses operator or dotted keys in input (%j)', async (body, key) => {
+    const res = await request(ctx.app).post('/api/user/login').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(`"${key}"`);
+  });
+
+  it('refuses operator keys in the query string too', async () => {
+    const res = await request(ctx.app).get('/api/health?$where=1');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('the error middleware', () => {
+  it('turns an unexpected error into a generic 500 without a stack trace', async () => {
+    const app = express();
+    app.get('/boom', () => {
+      throw new Error('connection string mongodb://secret@db');
+    });
+    app.use(errorHandler);
+    const res = await request(app).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: 'internal_error', message: LoginMessages.somethingWrong });
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+});
