@@ -1,0 +1,124 @@
+// One collection in memory: documents by canonical _id key plus its indexes. Every mutation checks
+// all unique indexes before touching anything, so a failed write leaves no trace.
+import { keyString } from './bson-compare.js';
+import type { Doc } from './errors.js';
+import { MongoServerError, writeConflict } from './errors.js';
+import { Index, type IndexSpec } from './index-manager.js';
+import type { LockTable, WriteContext } from './write-context.js';
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export class Collection {
+  readonly docs = new Map<string, Doc>();
+  indexes: Index[] = [new Index({ ...ID_INDEX, unique: true })];
+
+  constructor(
+    readonly db: string,
+    public name: string,
+    public options: Doc,
+    private readonly locks: LockTable,
+  ) {}
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get(id: string): Doc | undefined {
+    return this.docs.get(id);
+  }
+
+  getIndex(name: string): Index | undefined {
+    return this.indexes.find((ix) => ix.name === name);
+  }
+
+  /** Fails before any mutation if a document is locked by another transaction. */
+  checkWritable(ctx: WriteContext, ids: Iterable<string>): void {
+    for (const id of ids) this.locks.check(this.ns, id, ctx, writeConflict);
+  }
+
+  insert(ctx: WriteContext, doc: Doc): string {
+    const id = keyString(doc._id);
+    this.checkWritable(ctx, [id]);
+    const keys = this.indexes.map((ix) => ix.keysFor(doc));
+    this.indexes.forEach((ix, i) => {
+      const dup = ix.findConflict(keys[i]);
+      if (dup) throw ix.duplicateKeyError(this.ns, dup);
+    });
+    this.docs.set(id, doc);
+    this.indexes.forEach((ix, i) => ix.add(id, keys[i]));
+    ctx.record(this, id, undefined, doc);
+    this.locks.acquire(this.ns, id, ctx);
+    return id;
+  }
+
+  replace(ctx: WriteContext, id: string, next: Doc): void {
+    const prev = this.docs.get(id);
+    if (!prev) throw new MongoServerError(1, `document ${id} vanished during update`);
+    if (keyString(next._id) !== id) {
+      throw new MongoServerError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    }
+    this.checkWritable(ctx, [id]);
+    const oldKeys = this.indexes.map((ix) => ix.keysFor(prev));
+    const newKeys = this.indexes.map((ix) => ix.keysFor(next));
+    this.indexes.forEach((ix, i) => {
+      const dup = ix.findConflict(newKeys[i], id);
+      if (dup) throw ix.duplicateKeyError(this.ns, dup);
+    });
+    this.indexes.forEach((ix, i) => {
+      ix.remove(id, oldKeys[i]);
+      ix.add(id, newKeys[i]);
+    });
+    this.docs.set(id, next);
+    ctx.record(this, id, prev, next);
+    this.locks.acquire(this.ns, id, ctx);
+  }
+
+  remove(ctx: WriteContext, id: string): Doc | undefined {
+    const prev = this.docs.get(id);
+    if (!prev) return undefined;
+    this.checkWritable(ctx, [id]);
+    this.indexes.forEach((ix) => ix.remove(id, ix.keysFor(prev)));
+    this.docs.delete(id);
+    ctx.record(this, id, prev, undefined);
+    this.locks.acquire(this.ns, id, ctx);
+    return prev;
+  }
+
+  /** Undo path for aborted transactions: put a document back exactly, bypassing checks. */
+  restore(id: string, doc: Doc | undefined): void {
+    const cur = this.docs.get(id);
+    if (cur) this.indexes.forEach((ix) => ix.remove(id, ix.keysFor(cur)));
+    if (doc) {
+      this.indexes.forEach((ix) => ix.add(id, ix.keysFor(doc)));
+      this.docs.set(id, doc);
+    } else this.docs.delete(id);
+  }
+
+  /** Loads a persisted document at start-up (no uniqueness check: it was enforced when written). */
+  load(doc: Doc): void {
+    const id = keyString(doc._id);
+    this.docs.set(id, doc);
+    for (const ix of this.indexes) ix.add(id, ix.keysFor(doc));
+  }
+
+  /** Builds a new index over existing documents; fails with 11000 if a unique constraint is violated. */
+  addIndex(spec: IndexSpec): Index {
+    const ix = new Index(spec);
+    for (const [id, doc] of this.docs) {
+      const keys = ix.keysFor(doc);
+      const dup = ix.findConflict(keys);
+      if (dup) throw ix.duplicateKeyError(this.ns, dup);
+      ix.add(id, keys);
+    }
+    this.indexes.push(ix);
+    return ix;
+  }
+
+  dropIndex(name: string): void {
+    this.indexes = this.indexes.filter((ix) => ix.name !== name);
+  }
+
+  specs(): IndexSpec[] {
+    return this.indexes.map((ix) => (ix.name === '_id_' ? { ...ID_INDEX } : { ...ix.spec }));
+  }
+}

@@ -1,0 +1,85 @@
+// aggregate: leading $match (and $sort) go through the query planner so indexes apply; the rest of the
+// pipeline runs in mingo with a resolver that lets $lookup/$unionWith read sibling collections.
+import { ObjectId } from 'bson';
+import { aggregate as mingoAggregate } from 'mingo';
+import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
+import { cloneDoc } from '../doc-utils.js';
+import type { Doc } from '../errors.js';
+import { MongoServerError } from '../errors.js';
+import { queryDocs } from './read-commands.js';
+
+// mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
+// so pipelines with any other stage see deep copies.
+const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount']);
+
+function pipelineIsReadOnly(pipeline: Doc[]): boolean {
+  return pipeline.every((stage) => {
+    const [op] = Object.keys(stage);
+    if (op === '$facet') return Object.values(stage.$facet as Record<string, Doc[]>).every(pipelineIsReadOnly);
+    return NON_MUTATING.has(op);
+  });
+}
+
+export const aggregate: CommandHandler = async (cx) => {
+  const { body } = cx;
+  const pipeline = body.pipeline;
+  if (!Array.isArray(pipeline)) throw new MongoServerError(14, "'pipeline' option must be specified as an array");
+  if (!body.cursor && !body.explain) throw new MongoServerError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
+  const collName = typeof body.aggregate === 'string' ? collectionArg(cx) : undefined;
+  let stages = pipeline as Doc[];
+  let out: Doc | undefined;
+  const last = stages[stages.length - 1];
+  if (last && ('$out' in last || '$merge' in last)) {
+    if ('$merge' in last) throw new MongoServerError(2, '$merge is not supported by the embedded server');
+    out = last;
+    stages = stages.slice(0, -1);
+  }
+
+  let source: Iterable<Doc> = [];
+  if (collName) {
+    const coll = cx.engine.getColl(cx.db, collName);
+    let filter: Doc | undefined;
+    let sort: Doc | undefined;
+    if (stages[0]?.$match) [filter, stages] = [stages[0].$match as Doc, stages.slice(1)];
+    if (stages[0]?.$sort && !filter) [sort, stages] = [stages[0].$sort as Doc, stages.slice(1)];
+    source = queryDocs(coll, { filter, sort });
+  } else if (stages[0]?.$documents) {
+    source = stages[0].$documents as Doc[];
+    stages = stages.slice(1);
+  } else if (stages.length) {
+    throw new MongoServerError(73, `{aggregate: 1} is not valid for '${Object.keys(stages[0])[0]}'; a collection is required.`);
+  }
+
+  const readOnly = pipelineIsReadOnly(stages);
+  const input = readOnly ? [...source] : Array.from(source, cloneDoc);
+  const resolver = (name: string) => Array.from(cx.engine.getColl(cx.db, name)?.docs.values() ?? [], cloneDoc);
+  let results: Doc[];
+  try {
+    results = stages.length ? (mingoAggregate(input, stages, { collectionResolver: resolver }) as Doc[]) : input;
+  } catch (err) {
+    if (err instanceof MongoServerError) throw err;
+    throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
+  }
+
+  if (body.explain) return { explainVersion: '1', stages: pipeline, ok: 1 };
+  const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
+  if (out) {
+    await writeOut(cx, out.$out, results);
+    return cursorReply(ns, cx.cursors.open(ns, [], 0).id, [], true);
+  }
+  const batchSize = toInt((body.cursor as Doc | undefined)?.batchSize);
+  const batch = cx.cursors.open(ns, results, batchSize, { lsidKey: cx.lsidKey });
+  return cursorReply(ns, batch.id, batch.docs, true);
+};
+
+async function writeOut(cx: Parameters<CommandHandler>[0], target: unknown, docs: Doc[]): Promise<void> {
+  const spec = typeof target === 'string' ? { db: cx.db, coll: target } : (target as { db?: string; coll: string });
+  const db = spec.db ?? cx.db;
+  const existing = cx.engine.getColl(db, spec.coll);
+  if (existing) cx.engine.dropColl(existing);
+  const { coll } = cx.engine.ensureColl(db, spec.coll);
+  for (const d of docs) {
+    const doc = d._id === undefined ? { _id: new ObjectId(), ...d } : d;
+    await withLockWait(() => coll.insert(cx.write, doc));
+  }
+}

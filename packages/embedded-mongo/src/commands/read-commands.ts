@@ -1,0 +1,106 @@
+// find, getMore, killCursors, count, distinct.
+import { Long } from 'bson';
+import { find as mingoFind } from 'mingo';
+import { compareValues, keyString } from '../bson-compare.js';
+import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
+import type { Collection } from '../collection.js';
+import { sortDocs } from '../doc-utils.js';
+import type { Doc } from '../errors.js';
+import { MongoServerError } from '../errors.js';
+import { pathValues } from '../index-manager.js';
+import { matching, planQuery } from '../query-planner.js';
+
+export interface FindOptions {
+  filter?: Doc;
+  sort?: Doc;
+  skip?: number;
+  limit?: number;
+}
+
+function* sliced(docs: Iterable<Doc>, skip: number, limit: number): Generator<Doc> {
+  let i = 0;
+  let n = 0;
+  for (const d of docs) {
+    if (i++ < skip) continue;
+    if (limit && n >= limit) return;
+    n++;
+    yield d;
+  }
+}
+
+/** Matching documents of a collection in the requested order (lazily when no in-memory sort is needed). */
+export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iterable<Doc> {
+  if (!coll) return [];
+  const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
+  const plan = planQuery(coll, opts.filter ?? {}, sort);
+  let docs: Iterable<Doc> = matching(plan, opts.filter);
+  if (sort && !plan.sorted) docs = sortDocs([...docs], sort);
+  return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
+}
+
+export function project(docs: Iterable<Doc>, projection: Doc | undefined): Iterable<Doc> {
+  if (!projection || !Object.keys(projection).length) return docs;
+  return mingoFind(docs, {}, projection) as Iterable<Doc>;
+}
+
+const find: CommandHandler = (cx) => {
+  const name = collectionArg(cx);
+  const { body } = cx;
+  const coll = cx.engine.getColl(cx.db, name);
+  let limit = toInt(body.limit, 0) ?? 0;
+  let singleBatch = !!body.singleBatch;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  if (body.tailable) throw new MongoServerError(2, 'tailable cursors are not supported by the embedded server');
+  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit });
+  const ns = `${cx.db}.${name}`;
+  const batch = cx.cursors.open(ns, project(docs, optDoc(body.projection, 'projection')), toInt(body.batchSize), { singleBatch, lsidKey: cx.lsidKey });
+  return cursorReply(ns, batch.id, batch.docs, true);
+};
+
+const getMore: CommandHandler = (cx) => {
+  const id = cx.body.getMore;
+  const cursorId = id instanceof Long ? id : Long.fromNumber(Number(id));
+  const ns = `${cx.db}.${String(cx.body.collection)}`;
+  const batch = cx.cursors.getMore(cursorId, ns, toInt(cx.body.batchSize));
+  return cursorReply(ns, batch.id, batch.docs, false);
+};
+
+const killCursors: CommandHandler = (cx) => {
+  const ids = ((cx.body.cursors as unknown[]) ?? []).map((v) => (v instanceof Long ? v : Long.fromNumber(Number(v))));
+  const { killed, notFound } = cx.cursors.kill(ids);
+  return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+};
+
+const count: CommandHandler = (cx) => {
+  const coll = cx.engine.getColl(cx.db, collectionArg(cx));
+  const query = optDoc(cx.body.query, 'query');
+  const skip = toInt(cx.body.skip, 0) ?? 0;
+  const limit = Math.abs(toInt(cx.body.limit, 0) ?? 0);
+  if (!coll) return { n: 0, ok: 1 };
+  if ((!query || !Object.keys(query).length) && !skip && !limit) return { n: coll.docs.size, ok: 1 };
+  let n = 0;
+  for (const d of queryDocs(coll, { filter: query, skip, limit })) if (d) n++;
+  return { n, ok: 1 };
+};
+
+const distinct: CommandHandler = (cx) => {
+  const coll = cx.engine.getColl(cx.db, collectionArg(cx));
+  const key = cx.body.key;
+  if (typeof key !== 'string') throw new MongoServerError(14, "'key' must be a string");
+  const seen = new Map<string, unknown>();
+  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query') })) {
+    for (const v of pathValues(doc, key)) {
+      if (v === undefined) continue;
+      const k = keyString(v);
+      if (!seen.has(k)) seen.set(k, v);
+    }
+  }
+  return { values: [...seen.values()].sort(compareValues), ok: 1 };
+};
+
+export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct };
+
+export type { CommandContext };

@@ -1,0 +1,56 @@
+// Document helpers: cloning that preserves BSON class instances, dotted-path access and sorting.
+import { compareValues } from './bson-compare.js';
+import type { Doc } from './errors.js';
+import { pathValues } from './index-manager.js';
+
+/** Deep-copies plain objects and arrays; BSON values (ObjectId, Binary, Date...) are immutable here and shared. */
+export function cloneDoc<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(cloneDoc) as T;
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const out: Doc = {};
+    for (const [k, x] of Object.entries(v as Doc)) out[k] = cloneDoc(x);
+    return out as T;
+  }
+  if (v instanceof Date) return new Date(v.getTime()) as T;
+  return v;
+}
+
+export function setPath(doc: Doc, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur: Doc = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = cur[parts[i]];
+    if (next && typeof next === 'object') cur = next as Doc;
+    else {
+      const created: Doc = {};
+      cur[parts[i]] = created;
+      cur = created;
+    }
+  }
+  cur[parts[parts.length - 1]] = value;
+}
+
+/** Sort key of one field: arrays sort by their smallest (ascending) or largest (descending) element. */
+function sortKey(doc: Doc, path: string, dir: number): unknown {
+  const vals = pathValues(doc, path);
+  if (!vals.length) return null;
+  let best = vals[0];
+  for (const v of vals) if (compareValues(v, best) * dir < 0) best = v;
+  return best;
+}
+
+export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  const fields = Object.entries(sort).filter(([, d]) => typeof d === 'number' || typeof d === 'string');
+  if (!fields.length) return docs;
+  if (fields.length === 1 && fields[0][0] === '$natural') return Number(fields[0][1]) < 0 ? docs.reverse() : docs;
+  const dirs = fields.map(([, d]) => (Number(d) < 0 ? -1 : 1));
+  const keyed = docs.map((doc, i) => ({ doc, i, keys: fields.map(([f], j) => sortKey(doc, f, dirs[j])) }));
+  keyed.sort((a, b) => {
+    for (let j = 0; j < dirs.length; j++) {
+      const c = compareValues(a.keys[j], b.keys[j]);
+      if (c) return c * dirs[j];
+    }
+    return a.i - b.i;
+  });
+  return keyed.map((k) => k.doc);
+}

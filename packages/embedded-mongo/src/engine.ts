@@ -1,0 +1,132 @@
+// Catalog of databases and collections, plus the bridge from in-memory changes to durable storage.
+import { serialize } from 'bson';
+import { Collection } from './collection.js';
+import type { Doc } from './errors.js';
+import { MongoServerError } from './errors.js';
+import type { IndexSpec } from './index-manager.js';
+import {
+  catalogKey,
+  catalogValue,
+  docKey,
+  LmdbStorage,
+  MemoryStorage,
+  type StorageBackend,
+  type StorageOp,
+} from './storage.js';
+import { LockTable, type WriteContext } from './write-context.js';
+
+export class Engine {
+  readonly dbs = new Map<string, Map<string, Collection>>();
+  readonly locks = new LockTable();
+  private pending = new Set<Promise<void>>();
+
+  private constructor(readonly storage: StorageBackend) {}
+
+  static open(dbPath?: string): Engine {
+    const engine = new Engine(dbPath ? new LmdbStorage(dbPath) : new MemoryStorage());
+    for (const entry of engine.storage.loadCatalog()) {
+      const coll = engine.attach(entry.db, entry.name, entry.options ?? {});
+      for (const spec of entry.indexes) if (spec.name !== '_id_') coll.addIndex(spec);
+      for (const doc of engine.storage.loadDocs(coll.ns)) coll.load(doc);
+    }
+    return engine;
+  }
+
+  private attach(db: string, name: string, options: Doc): Collection {
+    let colls = this.dbs.get(db);
+    if (!colls) this.dbs.set(db, (colls = new Map()));
+    const coll = new Collection(db, name, options, this.locks);
+    colls.set(name, coll);
+    return coll;
+  }
+
+  getColl(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.get(name);
+  }
+
+  mustGetColl(db: string, name: string): Collection {
+    const coll = this.getColl(db, name);
+    if (!coll) throw new MongoServerError(26, `ns does not exist: ${db}.${name}`);
+    return coll;
+  }
+
+  /** Returns the collection, creating (and durably cataloguing) it on first write. */
+  ensureColl(db: string, name: string, options: Doc = {}): { coll: Collection; created: boolean } {
+    const existing = this.getColl(db, name);
+    if (existing) return { coll: existing, created: false };
+    validateCollectionName(db, name);
+    const coll = this.attach(db, name, options);
+    this.saveCatalog(coll);
+    return { coll, created: true };
+  }
+
+  /** Persists a collection's options and index specs. */
+  saveCatalog(coll: Collection): void {
+    this.track(
+      this.storage.write([
+        { key: catalogKey(coll.ns), value: catalogValue({ db: coll.db, name: coll.name, options: coll.options, indexes: coll.specs() }) },
+      ]),
+    );
+  }
+
+  dropColl(coll: Collection): void {
+    const ops: StorageOp[] = [{ key: catalogKey(coll.ns) }];
+    for (const id of coll.docs.keys()) ops.push({ key: docKey(coll.ns, id) });
+    this.dbs.get(coll.db)?.delete(coll.name);
+    if (this.dbs.get(coll.db)?.size === 0) this.dbs.delete(coll.db);
+    this.track(this.storage.write(ops));
+  }
+
+  renameColl(coll: Collection, toDb: string, toName: string): void {
+    validateCollectionName(toDb, toName);
+    const ops: StorageOp[] = [{ key: catalogKey(coll.ns) }];
+    for (const id of coll.docs.keys()) ops.push({ key: docKey(coll.ns, id) });
+    const target = this.attach(toDb, toName, coll.options);
+    target.indexes = coll.indexes;
+    for (const [id, doc] of coll.docs) {
+      target.docs.set(id, doc);
+      ops.push({ key: docKey(target.ns, id), value: serialize(doc) });
+    }
+    ops.push({
+      key: catalogKey(target.ns),
+      value: catalogValue({ db: toDb, name: toName, options: target.options, indexes: target.specs() }),
+    });
+    this.dbs.get(coll.db)?.delete(coll.name);
+    if (this.dbs.get(coll.db)?.size === 0) this.dbs.delete(coll.db);
+    this.track(this.storage.write(ops));
+  }
+
+  /** Makes a command's or transaction's changes durable; resolves only once they are on disk. */
+  async flush(ctx: WriteContext): Promise<void> {
+    const finals = new Map<string, { coll: Collection; after?: Doc }>();
+    for (const ch of ctx.changes) finals.set(ch.coll.ns + '\0' + ch.id, { coll: ch.coll, after: ch.after });
+    const ops: StorageOp[] = [];
+    for (const [key, { coll, after }] of finals) {
+      // Skip collections dropped meanwhile so their documents are not resurrected on disk.
+      if (this.getColl(coll.db, coll.name) !== coll) continue;
+      const id = key.slice(coll.ns.length + 1);
+      ops.push({ key: docKey(coll.ns, id), value: after ? serialize(after) : undefined });
+    }
+    ctx.changes.length = 0;
+    await Promise.all([...this.pending, this.storage.write(ops)]);
+  }
+
+  private track(p: Promise<void>): void {
+    this.pending.add(p);
+    p.finally(() => this.pending.delete(p)).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+    await this.storage.close();
+  }
+}
+
+export function validateCollectionName(db: string, name: string): void {
+  if (!db || /[/\\. "$\0]/.test(db)) throw new MongoServerError(73, `Invalid database name: '${db}'`);
+  if (!name || name.includes('$') || name.includes('\0') || name.startsWith('.') || name.startsWith('system.')) {
+    if (!name.startsWith('system.')) throw new MongoServerError(73, `Invalid collection name: ${name}`);
+  }
+}
+
+export type { IndexSpec };

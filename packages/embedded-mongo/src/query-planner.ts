@@ -1,0 +1,155 @@
+// Picks the cheapest access path for a filter: _id lookup, index equality/$in/range scan, an index
+// walk that already yields the requested sort order, or a collection scan.
+import { BSONRegExp } from 'bson';
+import { Query } from 'mingo';
+import { keyString } from './bson-compare.js';
+import type { Collection } from './collection.js';
+import type { Doc } from './errors.js';
+import type { Index, RangeBound } from './index-manager.js';
+
+interface FieldCond {
+  eq?: unknown;
+  hasEq?: boolean;
+  in?: unknown[];
+  range?: RangeBound;
+}
+
+export interface Plan {
+  docs: Iterable<Doc>;
+  /** True when docs already come in the requested sort order. */
+  sorted: boolean;
+  index?: string;
+}
+
+const isPlainObject = (v: unknown): v is Doc =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+const isOperatorObject = (v: unknown): v is Doc => isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'));
+
+/** Values usable as index bounds: arrays and regexes have different match semantics. */
+const indexable = (v: unknown) => v !== undefined && !Array.isArray(v) && !(v instanceof RegExp) && !(v instanceof BSONRegExp);
+
+function analyse(filter: Doc, out = new Map<string, FieldCond>()): Map<string, FieldCond> {
+  for (const [field, v] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(v)) {
+      for (const sub of v) if (isPlainObject(sub)) analyse(sub, out);
+      continue;
+    }
+    if (field.startsWith('$')) continue;
+    const cond = out.get(field) ?? {};
+    if (isOperatorObject(v)) {
+      if ('$eq' in v && indexable(v.$eq)) Object.assign(cond, { eq: v.$eq, hasEq: true });
+      if (Array.isArray(v.$in) && v.$in.length && v.$in.every(indexable)) cond.in = v.$in;
+      const range: RangeBound = {};
+      if (indexable(v.$gt) && v.$gt !== null) Object.assign(range, { lo: v.$gt, loInclusive: false });
+      if (indexable(v.$gte) && v.$gte !== null) Object.assign(range, { lo: v.$gte, loInclusive: true });
+      if (indexable(v.$lt) && v.$lt !== null) Object.assign(range, { hi: v.$lt, hiInclusive: false });
+      if (indexable(v.$lte) && v.$lte !== null) Object.assign(range, { hi: v.$lte, hiInclusive: true });
+      if (range.lo !== undefined || range.hi !== undefined) cond.range = range;
+    } else if (indexable(v)) {
+      Object.assign(cond, { eq: v, hasEq: true });
+    }
+    out.set(field, cond);
+  }
+  return out;
+}
+
+interface Candidate {
+  ix: Index;
+  score: number;
+  eq: unknown[];
+  in?: unknown[];
+  range?: RangeBound;
+}
+
+function candidateFor(ix: Index, conds: Map<string, FieldCond>): Candidate | undefined {
+  if (ix.inert || ix.spec.partialFilterExpression) return undefined;
+  const eq: unknown[] = [];
+  for (const f of ix.fields) {
+    const c = conds.get(f);
+    // Null matches missing fields, which sparse indexes leave out.
+    if (!c?.hasEq || (c.eq === null && !ix.complete)) break;
+    eq.push(c.eq);
+  }
+  const next = ix.fields[eq.length];
+  const c = next !== undefined ? conds.get(next) : undefined;
+  let score = eq.length * 10;
+  const cand: Candidate = { ix, score, eq };
+  if (c?.in && (ix.complete || !c.in.includes(null))) {
+    cand.in = c.in;
+    score += 5;
+  } else if (c?.range) {
+    cand.range = c.range;
+    score += 3;
+  }
+  if (!score) return undefined;
+  if (ix.unique && eq.length === ix.fields.length) score += 100;
+  cand.score = score;
+  return cand;
+}
+
+function idsToDocs(coll: Collection, ids: Iterable<string>): Doc[] {
+  const out: Doc[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const doc = coll.get(id);
+    if (doc) out.push(doc);
+  }
+  return out;
+}
+
+function sortIndex(coll: Collection, sort: Doc | undefined): { ix: Index; reverse: boolean } | undefined {
+  if (!sort) return undefined;
+  const keys = Object.keys(sort);
+  if (!keys.length) return undefined;
+  for (const ix of coll.indexes) {
+    if (!ix.complete || ix.multikey || ix.fields.length < keys.length) continue;
+    if (!keys.every((k, i) => ix.fields[i] === k)) continue;
+    const same = keys.every((k, i) => Number(sort[k]) === ix.dirs[i]);
+    const reversed = keys.every((k, i) => Number(sort[k]) === -ix.dirs[i]);
+    if (same || reversed) return { ix, reverse: reversed };
+  }
+  return undefined;
+}
+
+export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
+  const conds = analyse(filter);
+  const idCond = conds.get('_id');
+  if (idCond?.hasEq) {
+    const doc = coll.get(keyString(idCond.eq));
+    return { docs: doc ? [doc] : [], sorted: true, index: '_id_' };
+  }
+  if (idCond?.in) return { docs: idsToDocs(coll, idCond.in.map(keyString)), sorted: false, index: '_id_' };
+  let best: Candidate | undefined;
+  for (const ix of coll.indexes) {
+    const cand = candidateFor(ix, conds);
+    if (cand && (!best || cand.score > best.score)) best = cand;
+  }
+  if (best) {
+    const { ix, eq } = best;
+    const ids: string[] = [];
+    if (best.in) for (const v of best.in) for (const id of ix.scan([...eq, v])) ids.push(id);
+    else for (const id of ix.scan(eq, best.range)) ids.push(id);
+    return { docs: idsToDocs(coll, ids), sorted: false, index: ix.name };
+  }
+  const bySort = sortIndex(coll, sort);
+  if (bySort) {
+    const ids = [...bySort.ix.scan([], undefined, bySort.reverse)];
+    return { docs: idsToDocs(coll, ids), sorted: true, index: bySort.ix.name };
+  }
+  return { docs: coll.docs.values(), sorted: false };
+}
+
+/** Compiled filter predicate; empty filters skip mingo entirely. */
+export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
+  if (!filter || !Object.keys(filter).length) return () => true;
+  const q = new Query(filter);
+  return (doc) => q.test(doc);
+}
+
+export function* matching(plan: Plan, filter: Doc | undefined): Generator<Doc> {
+  const test = compileFilter(filter);
+  for (const doc of plan.docs) if (test(doc)) yield doc;
+}

@@ -1,0 +1,92 @@
+// TCP front end: splits the byte stream into wire messages, runs them in order per connection and
+// writes the replies (none for OP_MSG with moreToCome).
+import net from 'node:net';
+import type { Dispatcher, Logger } from './command-dispatch.js';
+import type { Doc } from './errors.js';
+import {
+  encodeOpMsg,
+  encodeOpReply,
+  FLAG_MORE_TO_COME,
+  OP_MSG,
+  OP_QUERY,
+  parseMessage,
+  ProtocolError,
+} from './wire-protocol.js';
+
+const MAX_MESSAGE = 48_000_000;
+
+export class WireServer {
+  readonly sockets = new Set<net.Socket>();
+  private readonly server: net.Server;
+  private nextConnectionId = 1;
+
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    private readonly logger?: Logger,
+  ) {
+    this.server = net.createServer((socket) => this.accept(socket));
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve((this.server.address() as net.AddressInfo).port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    await closed;
+  }
+
+  private accept(socket: net.Socket): void {
+    const connectionId = this.nextConnectionId++;
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    let pending: Buffer = Buffer.alloc(0);
+    let chain = Promise.resolve();
+    socket.on('data', (chunk: Buffer) => {
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      while (pending.length >= 4) {
+        const len = pending.readInt32LE(0);
+        if (len < 16 || len > MAX_MESSAGE) {
+          this.logger?.warn?.(`closing connection ${connectionId}: invalid message length ${len}`);
+          socket.destroy();
+          return;
+        }
+        if (pending.length < len) break;
+        const msg = pending.subarray(0, len);
+        pending = pending.subarray(len);
+        chain = chain.then(() => this.handle(socket, msg, connectionId));
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private async handle(socket: net.Socket, raw: Buffer, connectionId: number): Promise<void> {
+    let parsed;
+    try {
+      parsed = parseMessage(raw);
+    } catch (err) {
+      this.logger?.warn?.(`closing connection ${connectionId}: ${err instanceof ProtocolError ? err.message : String(err)}`);
+      socket.destroy();
+      return;
+    }
+    const { header, body, flags, legacy } = parsed;
+    let reply: Doc;
+    if (legacy) {
+      const db = legacy.fullCollectionName.split('.')[0] || 'admin';
+      reply = await this.dispatcher.run(body, connectionId, db);
+    } else {
+      reply = await this.dispatcher.run(body, connectionId);
+    }
+    if (header.opCode === OP_MSG && flags & FLAG_MORE_TO_COME) return;
+    if (socket.destroyed) return;
+    socket.write(header.opCode === OP_QUERY ? encodeOpReply(header.requestId, reply) : encodeOpMsg(header.requestId, reply));
+  }
+}

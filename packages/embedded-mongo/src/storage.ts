@@ -1,0 +1,85 @@
+// Durable backends. LMDB gives crash-safe atomic transactions; a write is acknowledged only after its
+// commit promise resolves (lmdb-js resolves it once the transaction is flushed to disk).
+import { mkdirSync } from 'node:fs';
+import { deserialize, serialize } from 'bson';
+import { open, type RootDatabase } from 'lmdb';
+import type { Doc } from './errors.js';
+import type { IndexSpec } from './index-manager.js';
+
+export interface StoredCollection {
+  db: string;
+  name: string;
+  options: Doc;
+  indexes: IndexSpec[];
+}
+
+/** A put (value present) or delete of one key; a batch commits atomically. */
+export interface StorageOp {
+  key: string;
+  value?: Uint8Array;
+}
+
+export interface StorageBackend {
+  readonly durable: boolean;
+  loadCatalog(): StoredCollection[];
+  loadDocs(ns: string): Iterable<Doc>;
+  write(ops: StorageOp[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const catalogKey = (ns: string) => `c:${ns}`;
+export const docKeyPrefix = (ns: string) => `d:${ns}\u0000`;
+export const docKey = (ns: string, id: string) => docKeyPrefix(ns) + id;
+
+export function catalogValue(entry: StoredCollection): Uint8Array {
+  return serialize({ db: entry.db, name: entry.name, options: entry.options, indexes: entry.indexes });
+}
+
+export class MemoryStorage implements StorageBackend {
+  readonly durable = false;
+  loadCatalog(): StoredCollection[] {
+    return [];
+  }
+  loadDocs(): Iterable<Doc> {
+    return [];
+  }
+  async write(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+export class LmdbStorage implements StorageBackend {
+  readonly durable = true;
+  private readonly db: RootDatabase<Buffer, string>;
+
+  constructor(path: string) {
+    mkdirSync(path, { recursive: true });
+    this.db = open<Buffer, string>({ path, encoding: 'binary', mapSize: 2 ** 34 });
+  }
+
+  loadCatalog(): StoredCollection[] {
+    const out: StoredCollection[] = [];
+    for (const { value } of this.db.getRange({ start: 'c:', end: 'c;' })) out.push(deserialize(value) as StoredCollection);
+    return out;
+  }
+
+  *loadDocs(ns: string): Iterable<Doc> {
+    const start = docKeyPrefix(ns);
+    const end = `d:${ns}\u0001`;
+    for (const { value } of this.db.getRange({ start, end })) yield deserialize(value) as Doc;
+  }
+
+  async write(ops: StorageOp[]): Promise<void> {
+    if (!ops.length) return;
+    await this.db.transaction(() => {
+      for (const op of ops) {
+        if (op.value) this.db.put(op.key, Buffer.from(op.value.buffer, op.value.byteOffset, op.value.byteLength));
+        else this.db.remove(op.key);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.flushed;
+    await this.db.close();
+  }
+}

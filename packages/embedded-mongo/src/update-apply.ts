@@ -1,0 +1,115 @@
+// Update semantics on top of mingo: operator updates, replacements, pipeline updates, $setOnInsert
+// (mingo lacks it) and upsert seeding from the query's equality conditions.
+import { ObjectId } from 'bson';
+import { aggregate, update as mingoUpdate } from 'mingo';
+import { keyString } from './bson-compare.js';
+import { cloneDoc, setPath } from './doc-utils.js';
+import type { Doc } from './errors.js';
+import { MongoServerError } from './errors.js';
+
+const KNOWN_OPS = new Set([
+  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll',
+  '$addToSet', '$pop', '$currentDate', '$bit', '$setOnInsert',
+]);
+
+export type UpdateSpec = Doc | Doc[];
+
+export interface ApplyOptions {
+  arrayFilters?: Doc[];
+  query?: Doc;
+  /** Applying to a freshly seeded upsert document: $setOnInsert takes effect. */
+  inserting?: boolean;
+}
+
+export function isOperatorUpdate(u: UpdateSpec): boolean {
+  return !Array.isArray(u) && Object.keys(u).some((k) => k.startsWith('$'));
+}
+
+export function validateUpdate(u: unknown): UpdateSpec {
+  if (Array.isArray(u)) return u as Doc[];
+  if (!u || typeof u !== 'object') throw new MongoServerError(9, 'Update argument must be either an object or an array');
+  const keys = Object.keys(u);
+  const ops = keys.filter((k) => k.startsWith('$'));
+  if (ops.length && ops.length !== keys.length) {
+    throw new MongoServerError(9, `Unknown modifier: ${keys.find((k) => !k.startsWith('$'))}. Expected a valid update modifier or pipeline-style update specified as an array`);
+  }
+  for (const op of ops) {
+    if (!KNOWN_OPS.has(op)) throw new MongoServerError(9, `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+  }
+  return u as Doc;
+}
+
+/** Returns the updated copy (input untouched) and whether anything changed. */
+export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {}): { doc: Doc; modified: boolean } {
+  if (Array.isArray(spec)) {
+    const [out] = aggregate([cloneDoc(doc)], spec) as Doc[];
+    const next = withIdFirst(out, doc._id);
+    return { doc: next, modified: keyString(next) !== keyString(doc) };
+  }
+  if (!isOperatorUpdate(spec)) {
+    if ('_id' in spec && keyString(spec._id) !== keyString(doc._id)) {
+      throw new MongoServerError(66, "After applying the update, the (immutable) field '_id' was found to have been altered");
+    }
+    const next = withIdFirst(cloneDoc(spec), doc._id);
+    return { doc: next, modified: keyString(next) !== keyString(doc) };
+  }
+  const next = cloneDoc(doc);
+  const { $setOnInsert, ...mods } = spec;
+  let changed: string[] = [];
+  const nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
+  if (Object.keys(nonEmpty).length) {
+    const paths = Object.values(nonEmpty).flatMap((v) => Object.keys(v as Doc));
+    const positional = paths.some((p) => /(^|\.)\$(\.|$)/.test(p));
+    try {
+      changed = mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined);
+    } catch (err) {
+      throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
+    }
+  }
+  if (opts.inserting && $setOnInsert && typeof $setOnInsert === 'object') {
+    for (const [path, value] of Object.entries($setOnInsert as Doc)) setPath(next, path, cloneDoc(value));
+    changed.push('$setOnInsert');
+  }
+  if (!opts.inserting && keyString(next._id) !== keyString(doc._id)) {
+    throw new MongoServerError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+  }
+  return { doc: next, modified: changed.length > 0 };
+}
+
+function withIdFirst(doc: Doc, id: unknown): Doc {
+  const { _id, ...rest } = doc;
+  return { _id: _id === undefined ? id : _id, ...rest };
+}
+
+/** Equality fields of the query become the initial upsert document, as MongoDB does. */
+export function seedFromQuery(query: Doc, out: Doc = {}): Doc {
+  for (const [k, v] of Object.entries(query)) {
+    if (k === '$and' && Array.isArray(v)) {
+      for (const sub of v) if (sub && typeof sub === 'object') seedFromQuery(sub as Doc, out);
+      continue;
+    }
+    if (k.startsWith('$')) continue;
+    const isPlain = v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+    if (isPlain && Object.keys(v).some((x) => x.startsWith('$'))) {
+      if ('$eq' in (v as Doc)) setPath(out, k, cloneDoc((v as Doc).$eq));
+      continue;
+    }
+    if (v instanceof RegExp) continue;
+    setPath(out, k, cloneDoc(v));
+  }
+  return out;
+}
+
+/** Builds the document an upsert inserts. */
+export function buildUpsert(query: Doc, spec: UpdateSpec, arrayFilters?: Doc[]): Doc {
+  let doc: Doc;
+  if (isOperatorUpdate(spec) || Array.isArray(spec)) {
+    const seed = seedFromQuery(query);
+    const base = { _id: seed._id ?? new ObjectId(), ...seed };
+    doc = applyUpdate(base, spec, { arrayFilters, inserting: true }).doc;
+  } else {
+    const seedId = seedFromQuery(query)._id;
+    doc = { _id: spec._id ?? seedId ?? new ObjectId(), ...cloneDoc(spec) };
+  }
+  return withIdFirst(doc, doc._id ?? new ObjectId());
+}
