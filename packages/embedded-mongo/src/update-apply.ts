@@ -63,7 +63,8 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
     try {
       changed = mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined);
     } catch (err) {
-      throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
+      const msg = err instanceof Error ? err.message : String(err);
+      throw new MongoServerError(/immutable field '_id'/.test(msg) ? 66 : 2, msg);
     }
   }
   if (opts.inserting && $setOnInsert && typeof $setOnInsert === 'object') {

@@ -6,11 +6,12 @@ import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } 
 import { cloneDoc } from '../doc-utils.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
+import { rewritePipeline } from '../pipeline-rewrite.js';
 import { queryDocs } from './read-commands.js';
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.
-const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount']);
+const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$bucket']);
 
 function pipelineIsReadOnly(pipeline: Doc[]): boolean {
   return pipeline.every((stage) => {
@@ -26,7 +27,7 @@ export const aggregate: CommandHandler = async (cx) => {
   if (!Array.isArray(pipeline)) throw new MongoServerError(14, "'pipeline' option must be specified as an array");
   if (!body.cursor && !body.explain) throw new MongoServerError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   const collName = typeof body.aggregate === 'string' ? collectionArg(cx) : undefined;
-  let stages = pipeline as Doc[];
+  let stages = rewritePipeline(pipeline as Doc[]);
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
   if (last && ('$out' in last || '$merge' in last)) {

@@ -9,8 +9,10 @@ import { MongoServerError, toServerError } from '../errors.js';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate, type UpdateSpec } from '../update-apply.js';
 import { project, queryDocs } from './read-commands.js';
 
-function writeError(index: number, err: unknown): Doc {
+function writeError(cx: CommandContext, index: number, err: unknown): Doc {
   const e = toServerError(err);
+  // Labelled errors (WriteConflict) abort a transaction as a whole: they are command errors, not write errors.
+  if (cx.txn && e.labels.length) throw e;
   return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
 }
 
@@ -35,7 +37,7 @@ const insert: CommandHandler = async (cx) => {
       await withLockWait(() => coll.insert(cx.write, doc));
       n++;
     } catch (err) {
-      writeErrors.push(writeError(i, err));
+      writeErrors.push(writeError(cx, i, err));
       if (ordered) break;
     }
   }
@@ -105,7 +107,7 @@ const update: CommandHandler = async (cx) => {
         upserted.push({ index: i, _id: r.upsertedId });
       }
     } catch (err) {
-      writeErrors.push(writeError(i, err));
+      writeErrors.push(writeError(cx, i, err));
       if (ordered) break;
     }
   }
@@ -134,7 +136,7 @@ const del: CommandHandler = async (cx) => {
         return ids.length;
       });
     } catch (err) {
-      writeErrors.push(writeError(i, err));
+      writeErrors.push(writeError(cx, i, err));
       if (ordered) break;
     }
   }

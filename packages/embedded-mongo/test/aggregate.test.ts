@@ -1,0 +1,110 @@
+import type { Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWithClient, type TestServer } from './helpers.js';
+
+describe('aggregate', () => {
+  let t: TestServer;
+  let db: Db;
+  beforeAll(async () => {
+    t = await startWithClient();
+    db = t.client.db('agg');
+    await db.collection('jobs').insertMany([
+      { _id: 1 as never, title: 'Dev', dept: 'eng' },
+      { _id: 2 as never, title: 'PM', dept: 'prod' },
+    ]);
+    await db.collection('apps').insertMany(
+      Array.from({ length: 30 }, (_, i) => ({
+        job: (i % 2) + 1,
+        stage: ['new', 'screen', 'offer'][i % 3],
+        score: i,
+        at: new Date(Date.UTC(2024, 0, 1 + (i % 3), 12)),
+        tags: i % 4 === 0 ? ['a', 'b'] : ['c'],
+      })),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('runs $match/$group/$sort with accumulators', async () => {
+    const res = await db
+      .collection('apps')
+      .aggregate([
+        { $match: { score: { $gte: 10 } } },
+        { $group: { _id: '$stage', n: { $sum: 1 }, avg: { $avg: '$score' }, scores: { $push: '$score' } } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(res.map((r) => r._id)).toEqual(['new', 'offer', 'screen']);
+    expect(res[0]).toMatchObject({ n: 6, avg: 19.5 });
+    expect(res[0].scores).toEqual([12, 15, 18, 21, 24, 27]);
+  });
+
+  it('supports $project, $addFields/$set, $unset, $unwind, $skip, $limit, $count without touching stored docs', async () => {
+    const res = await db
+      .collection('apps')
+      .aggregate([
+        { $sort: { score: 1 } },
+        { $unwind: '$tags' },
+        { $set: { double: { $multiply: ['$score', 2] } } },
+        { $addFields: { 'extra.flag': true } },
+        { $unset: 'at' },
+        { $project: { _id: 0, score: 1, tags: 1, double: 1, extra: 1 } },
+        { $skip: 1 },
+        { $limit: 3 },
+      ])
+      .toArray();
+    expect(res[0]).toEqual({ score: 0, tags: 'b', double: 0, extra: { flag: true } });
+    expect(res).toHaveLength(3);
+    const stored = await db.collection('apps').findOne({ score: 0 });
+    expect(stored!.extra).toBeUndefined();
+    expect(stored!.at).toBeInstanceOf(Date);
+    const [count] = await db.collection('apps').aggregate([{ $match: { stage: 'new' } }, { $count: 'total' }]).toArray();
+    expect(count).toEqual({ total: 10 });
+  });
+
+  it('joins with $lookup (localField and pipeline forms)', async () => {
+    const simple = await db.collection('apps').aggregate([{ $match: { score: 3 } }, { $lookup: { from: 'jobs', localField: 'job', foreignField: '_id', as: 'j' } }]).toArray();
+    expect(simple[0].j).toEqual([{ _id: 2, title: 'PM', dept: 'prod' }]);
+    const piped = await db
+      .collection('jobs')
+      .aggregate([
+        { $lookup: { from: 'apps', let: { jid: '$_id' }, pipeline: [{ $match: { $expr: { $eq: ['$job', '$$jid'] } } }, { $count: 'n' }], as: 'stats' } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(piped.map((j) => j.stats[0].n)).toEqual([15, 15]);
+  });
+
+  it('supports $facet, $bucket and date operators', async () => {
+    const [facets] = await db
+      .collection('apps')
+      .aggregate([
+        {
+          $facet: {
+            byDay: [{ $group: { _id: { $dateToString: { format: '%Y-%m-%d', date: '$at' } }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }],
+            buckets: [{ $bucket: { groupBy: '$score', boundaries: [0, 10, 20, 30], default: 'other', output: { n: { $sum: 1 } } } }],
+            parts: [{ $limit: 1 }, { $project: { _id: 0, y: { $year: '$at' }, m: { $month: '$at' }, d: { $dayOfMonth: '$at' }, w: { $dayOfWeek: '$at' } } }],
+          },
+        },
+      ])
+      .toArray();
+    expect(facets.byDay).toEqual([
+      { _id: '2024-01-01', n: 10 },
+      { _id: '2024-01-02', n: 10 },
+      { _id: '2024-01-03', n: 10 },
+    ]);
+    expect(facets.buckets.map((b: { n: number }) => b.n)).toEqual([10, 10, 10]);
+    expect(facets.parts[0]).toEqual({ y: 2024, m: 1, d: 1, w: 2 });
+  });
+
+  it('returns results across several getMore batches', async () => {
+    const cursor = db.collection('apps').aggregate([{ $sort: { score: -1 } }], { batchSize: 4 });
+    const all = await cursor.toArray();
+    expect(all.map((d) => d.score)).toEqual(Array.from({ length: 30 }, (_, i) => 29 - i));
+  });
+
+  it('writes $out and rejects unknown stages with BadValue', async () => {
+    await db.collection('apps').aggregate([{ $match: { stage: 'offer' } }, { $out: 'offers' }]).toArray();
+    expect(await db.collection('offers').countDocuments()).toBe(10);
+    await expect(db.collection('apps').aggregate([{ $nonsense: {} }]).toArray()).rejects.toMatchObject({ code: 2 });
+  });
+});

@@ -1,0 +1,123 @@
+import type { Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Collection } from '../src/collection.js';
+import { planQuery } from '../src/query-planner.js';
+import { LockTable, WriteContext } from '../src/write-context.js';
+import { startWithClient, type TestServer } from './helpers.js';
+
+describe('indexes through the driver', () => {
+  let t: TestServer;
+  let db: Db;
+  beforeAll(async () => {
+    t = await startWithClient();
+    db = t.client.db('idx');
+  });
+  afterAll(() => t.close());
+
+  it('creates, lists and drops indexes; missing collection gives 26', async () => {
+    const c = db.collection('people');
+    expect(await c.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
+    await c.createIndex({ last: 1, first: -1 }, { name: 'name_idx' });
+    await c.createIndex({ email: 1 }, { unique: true }); // idempotent
+    const idx = await c.indexes();
+    expect(idx.map((i) => i.name)).toEqual(['_id_', 'email_1', 'name_idx']);
+    expect(idx[1]).toMatchObject({ key: { email: 1 }, unique: true, v: 2 });
+    await expect(c.createIndex({ email: 1 }, { name: 'email_1', sparse: true })).rejects.toMatchObject({ code: 85 });
+    await expect(c.createIndex({ other: 1 }, { name: 'email_1' })).rejects.toMatchObject({ code: 86 });
+    await expect(db.collection('nothing').indexes()).rejects.toMatchObject({ code: 26 });
+    await c.dropIndex('name_idx');
+    await expect(c.dropIndex('name_idx')).rejects.toMatchObject({ code: 27 });
+    await c.dropIndexes();
+    expect((await c.indexes()).map((i) => i.name)).toEqual(['_id_']);
+  });
+
+  it('enforces unique with keyPattern/keyValue, including on update', async () => {
+    const c = db.collection('uniq');
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.insertMany([{ email: 'a@x.io' }, { email: 'b@x.io' }]);
+    const err = await c.insertOne({ email: 'a@x.io' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 11000,
+      keyPattern: { email: 1 },
+      keyValue: { email: 'a@x.io' },
+      message: 'E11000 duplicate key error collection: idx.uniq index: email_1 dup key: { email: "a@x.io" }',
+    });
+    await expect(c.updateOne({ email: 'b@x.io' }, { $set: { email: 'a@x.io' } })).rejects.toMatchObject({ code: 11000 });
+    expect(await c.countDocuments({ email: 'b@x.io' })).toBe(1);
+    await expect(c.insertOne({ _id: (await c.findOne({}))!._id })).rejects.toMatchObject({ code: 11000, keyPattern: { _id: 1 } });
+  });
+
+  it('refuses to build a unique index over duplicates', async () => {
+    const c = db.collection('prebuilt');
+    await c.insertMany([{ v: 1 }, { v: 1 }]);
+    await expect(c.createIndex({ v: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000 });
+    expect((await c.indexes()).map((i) => i.name)).toEqual(['_id_']);
+  });
+
+  it('enforces compound, sparse and partial unique indexes', async () => {
+    const c = db.collection('variants');
+    await c.createIndex({ org: 1, slug: 1 }, { unique: true });
+    await c.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await c.createIndex({ ext: 1 }, { unique: true, partialFilterExpression: { active: true } });
+    await c.insertMany([{ org: 1, slug: 'a' }, { org: 2, slug: 'a' }, { org: 1, slug: 'b' }]);
+    await expect(c.insertOne({ org: 1, slug: 'a' })).rejects.toMatchObject({ code: 11000, keyValue: { org: 1, slug: 'a' } });
+    await c.insertMany([{ org: 3, slug: 'x', code: 'c1' }]);
+    await expect(c.insertOne({ org: 4, slug: 'x', code: 'c1' })).rejects.toMatchObject({ code: 11000 });
+    await c.insertMany([{ org: 5, slug: 'x', ext: 'e', active: false }, { org: 6, slug: 'x', ext: 'e', active: true }]);
+    await expect(c.insertOne({ org: 7, slug: 'x', ext: 'e', active: true })).rejects.toMatchObject({ code: 11000 });
+    // non-sparse unique index treats a missing field as null: only one document may lack it
+    const n = db.collection('nulls');
+    await n.createIndex({ u: 1 }, { unique: true });
+    await n.insertOne({ a: 1 });
+    await expect(n.insertOne({ a: 2 })).rejects.toMatchObject({ code: 11000, keyValue: { u: null } });
+  });
+
+  it('indexes array elements (multikey) for lookups and uniqueness', async () => {
+    const c = db.collection('multi');
+    await c.createIndex({ tags: 1 }, { unique: true });
+    await c.insertOne({ tags: ['a', 'b'] });
+    await expect(c.insertOne({ tags: ['c', 'b'] })).rejects.toMatchObject({ code: 11000 });
+    await c.insertOne({ tags: ['c', 'c'] });
+    expect(await c.countDocuments({ tags: 'b' })).toBe(1);
+    expect(await c.countDocuments({ tags: { $in: ['a', 'c'] } })).toBe(2);
+  });
+});
+
+describe('query planner', () => {
+  const ctx = new WriteContext();
+  const coll = new Collection('db', 'c', {}, new LockTable());
+  coll.addIndex({ key: { age: 1 }, name: 'age_1' });
+  coll.addIndex({ key: { org: 1, age: -1 }, name: 'org_1_age_-1' });
+  coll.addIndex({ key: { nick: 1 }, name: 'nick_1', sparse: true });
+  for (let i = 0; i < 500; i++) coll.insert(ctx, { _id: i, age: i % 50, org: i % 5, name: `n${i}`, ...(i % 2 ? { nick: `k${i}` } : {}) });
+  const ids = (filter: Record<string, unknown>, sort?: Record<string, unknown>) => {
+    const plan = planQuery(coll, filter, sort);
+    return { index: plan.index, count: [...plan.docs].length };
+  };
+
+  it('uses the _id map for equality and $in', () => {
+    expect(ids({ _id: 7 })).toEqual({ index: '_id_', count: 1 });
+    expect(ids({ _id: { $in: [1, 2, 999] } })).toEqual({ index: '_id_', count: 2 });
+  });
+
+  it('uses secondary indexes for equality, $in and ranges without scanning', () => {
+    expect(ids({ age: 3 })).toEqual({ index: 'age_1', count: 10 });
+    expect(ids({ age: { $in: [3, 4] } })).toEqual({ index: 'age_1', count: 20 });
+    expect(ids({ age: { $gte: 45, $lt: 48 } })).toEqual({ index: 'age_1', count: 30 });
+    expect(ids({ age: { $gt: 'a' } })).toEqual({ index: 'age_1', count: 0 });
+    expect(ids({ org: 2, age: { $lte: 10 } })).toMatchObject({ index: 'org_1_age_-1' });
+    expect(ids({ org: 2, age: { $lte: 10 } }).count).toBe(20);
+  });
+
+  it('walks an index for sort and falls back to a scan otherwise', () => {
+    const plan = planQuery(coll, {}, { age: -1 });
+    expect(plan.sorted).toBe(true);
+    expect(([...plan.docs][0] as { age: number }).age).toBe(49);
+    expect(ids({ name: 'n1' })).toEqual({ index: undefined, count: 500 });
+  });
+
+  it('does not use a sparse index to find missing values', () => {
+    expect(ids({ nick: null }).index).toBeUndefined();
+    expect(ids({ nick: 'k3' })).toEqual({ index: 'nick_1', count: 1 });
+  });
+});
