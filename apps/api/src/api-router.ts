@@ -1,9 +1,15 @@
 import { Router } from 'express';
 import { healthRouter } from './modules/health/health.routes';
+import { authRouter } from './modules/auth/auth.routes';
+import { mailRouter } from './modules/mail/mail.routes';
+import { usersRouter } from './modules/users/users.routes';
 
 /** Every module's routes, mounted under /api. */
 export function buildApiRouter(): Router {
   const api = Router();
   api.use(healthRouter);
+  api.use(authRouter);
+  api.use(mailRouter);
+  api.use(usersRouter);
   return api;
 }

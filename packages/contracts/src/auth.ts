@@ -3,6 +3,7 @@ import { AccessRightKeys } from './roles';
 import { ZEmail, ZMobile, ZName, ZNewPassword, ZObjectId, ZSlug } from './common';
 import { ZStoredUser } from './users';
 import { LoginMessages } from './messages';
+import { ProductName } from './constants';
 
 /** The API paths of SPEC section 7 that belong to sign-in and the account life cycle. */
 export const AuthApi = {
@@ -30,6 +31,32 @@ export const AuthApi = {
   onboarding: '/api/customer/careersetting/onboarding',
   envVariables: '/api/env_variables',
   devOutbox: '/api/dev/outbox',
+} as const;
+
+/** Texts of the sign-in and account calls beyond SPEC section 8 (those live in messages.ts). */
+export const AuthMessages = {
+  accountInactive: 'Your account has been deactivated. Please contact your company admin.',
+  companySuspended: 'Your company account is suspended. Please contact support.',
+  tooManyAttempts: (minutes: number) => `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  signedOut: 'You have been signed out.',
+  otpSent: 'We have sent a 6-digit code to your email. It is valid for 10 minutes.',
+  otpResendWait: 'Please wait 30 seconds before asking for another code.',
+  resetLinkSent: 'If an account exists for this email, we have sent a link to reset the password. The link is valid for 1 hour.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed. Please sign in with your new password.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  verificationSent: 'We have sent a verification link to your email. Please open it to continue.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Please ask for a new one.',
+  emailVerified: 'Thank you! Your email is verified.',
+  alreadyVerified: 'This email is already verified. Please sign in.',
+  continueLinkInvalid: 'This link has expired. Please sign in with your email and password.',
+  emailTaken: 'An account with this email already exists. Please sign in instead.',
+  slugTaken: (slug: string) => `The company URL "${slug}" is already taken. Please choose another.`,
+  unknownDomain: `No company on ${ProductName} uses this email domain. Ask your company admin to add the domain or to invite you.`,
+  ambiguousDomain: 'Several companies use this email domain. Ask your company admin to invite you.',
+  companyNotFound: 'Company not found',
+  providerNotConfigured: (provider: string) => `${provider} sign-up is not configured on this server.`,
+  signupComplete: (email: string) => `Your account is ready. We have sent a verification link to ${email}.`,
 } as const;
 
 /** An email field whose absence answers the spec's own message. */
@@ -60,6 +87,13 @@ export const ZSessionResponse = z.object({ token: z.string(), user: ZStoredUser 
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const OtpRules = { length: 6, ttlMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 30 } as const;
+/** Reset links last an hour; the set-password link of an invitation a week. */
+export const ResetRules = { ttlMinutes: 60, inviteTtlDays: 7 } as const;
+export const CaptchaRules = { ttlMinutes: 5 } as const;
+
+/** Answer of calls that only report what happened. */
+export const ZMessageResponse = z.object({ message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 
 export const ZSendOtpRequest = z.object({ email: ZLoginEmail });
 /** `password`, when given, becomes the account's new password once the OTP proves the mailbox is theirs. */
@@ -75,7 +109,7 @@ export const ZHashKeyRequest = z.object({ hashKey: z.string().trim().min(16, { e
 export const ZHashKeyValidResponse = z.object({ valid: z.boolean() });
 export const ZResetPasswordRequest = z
   .object({ hashKey: ZHashKeyRequest.shape.hashKey, password: ZNewPassword, confirmpassword: z.string() })
-  .refine((v) => v.password === v.confirmpassword, { path: ['confirmpassword'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirmpassword, { path: ['confirmpassword'], message: AuthMessages.passwordsDoNotMatch });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZSelfSignupRequest = z.object({
@@ -101,7 +135,23 @@ export type TEmployeeSignupRequest = z.infer<typeof ZEmployeeSignupRequest>;
 export const ZSignupResponse = z.object({ message: z.string(), email: z.string() });
 
 export const ZVerifyEmailRequest = z.object({ verify_key: z.string().trim().min(16, { error: 'Verification link is invalid' }).max(200) });
+/** `tokenId` is single-use and short-lived: GET continueAfterVerifyEmail/{email}/{tokenId} turns it into a session. */
+export const ZVerifyEmailResponse = z.object({ message: z.string(), email: z.string(), tokenId: z.string() });
+export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
+export const ZContinueAfterVerifyParams = z.object({ email: ZEmail, tokenId: z.string().trim().min(16, { error: 'Link is invalid' }).max(200) });
 export const ZResendVerificationRequest = z.object({ email: ZLoginEmail });
+
+export const IdentityProviders = ['google', 'microsoft'] as const;
+export type TIdentityProvider = (typeof IdentityProviders)[number];
+export const ZThirdPartySignupRequest = z.object({ provider: z.enum(IdentityProviders, { error: 'must be google or microsoft' }) });
+/** Where the browser goes to sign up with the provider. */
+export const ZThirdPartySignupResponse = z.object({ url: z.string() });
+export const ZThirdPartyVerifyQuery = z.object({
+  code: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(4000),
+  provider: z.enum(IdentityProviders, { error: 'must be google or microsoft' }).optional(),
+});
+
+export const ZLoggedInUserDetailsResponse = ZStoredUser;
 
 export const ZAccessMatrixResponse = z.object({ user: ZStoredUser, rights: z.array(z.enum(AccessRightKeys)) });
 export type TAccessMatrixResponse = z.infer<typeof ZAccessMatrixResponse>;
@@ -135,3 +185,7 @@ export type TEnvVariablesResponse = z.infer<typeof ZEnvVariablesResponse>;
 
 export const ZOutboxMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.string() });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
+export const ZOutboxQuery = z.object({ to: ZEmail.optional() });
+/** Newest first, at most `OutboxLimits.pageSize` mails. */
+export const ZOutboxResponse = z.array(ZOutboxMail);
+export const OutboxLimits = { pageSize: 50 } as const;

@@ -1,0 +1,24 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+export const AuthTokenPurposes = ['reset', 'invite', 'verify', 'continue'] as const;
+export type TAuthTokenPurpose = (typeof AuthTokenPurposes)[number];
+
+/**
+ * Single-use keys mailed to a user (reset, invitation, email verification) or handed to the SPA
+ * (continue after verification). Only the SHA-256 of the key is stored; using it deletes the row.
+ */
+const authTokenSchema = new Schema(
+  {
+    purpose: { type: String, enum: AuthTokenPurposes, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    keyHash: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { timestamps: true, versionKey: false },
+);
+authTokenSchema.index({ keyHash: 1 }, { unique: true });
+authTokenSchema.index({ userId: 1, purpose: 1 });
+authTokenSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export type AuthTokenDoc = InferSchemaType<typeof authTokenSchema> & { _id: Types.ObjectId };
+export const AuthToken = model('AuthToken', authTokenSchema);

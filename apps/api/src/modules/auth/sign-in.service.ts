@@ -1,0 +1,86 @@
+import type { Types } from 'mongoose';
+import { AuthMessages, type TAuthCheckResponse, type TLoginRequest, type TSessionResponse } from '@hireflow/contracts/auth';
+import { LoginMessages } from '@hireflow/contracts/messages';
+import { AppError } from '../../lib/app-error';
+import { signSessionToken } from '../../lib/auth';
+import { assertUnderRateLimit, clearRateLimit, hitRateLimit } from '../../lib/rate-limit';
+import { User, type UserDoc } from '../users/user.model';
+import { Customer } from '../org/customer.model';
+import { presentUser } from '../users/users.presenter';
+import { Session } from './session.model';
+import type { AuthCtx } from './auth.context';
+import { verifyCaptcha } from './captcha.service';
+import { passwordMatches } from './auth.crypto';
+import { AccountRules } from './rate-rules';
+
+/** Sign-in is platform-wide: the email names the company, so this lookup is the one cross-tenant read. */
+export async function findUserByEmail(email: string): Promise<UserDoc | null> {
+  return (await User.findOne({ email: email.toLowerCase() }).setOptions({ crossTenant: true }).lean()) as UserDoc | null;
+}
+
+export async function findUserById(id: Types.ObjectId): Promise<UserDoc | null> {
+  return (await User.findById(id).setOptions({ crossTenant: true }).lean()) as UserDoc | null;
+}
+
+export async function requireAccount(email: string): Promise<UserDoc> {
+  const user = await findUserByEmail(email);
+  if (!user) throw noAccount();
+  return user;
+}
+
+export function noAccount() {
+  return new AppError('no_account', { message: LoginMessages.noAccount, status: 404 });
+}
+
+/** An unverified email or an unauthorised company still signs in (the SPA routes them); these do not. */
+export async function assertMaySignIn(user: UserDoc): Promise<void> {
+  if (user.status !== 'active') throw new AppError('account_inactive', { message: AuthMessages.accountInactive, status: 403 });
+  if (user.customerId) {
+    const customer = await Customer.findById(user.customerId, { status: 1 }).lean();
+    if (!customer || customer.status === 'suspended') throw new AppError('company_suspended', { message: AuthMessages.companySuspended, status: 403 });
+  }
+}
+
+/** A server-side session row and the JWT that names it, plus the stored user for the destination rules. */
+export async function startSession(ctx: AuthCtx, user: UserDoc): Promise<TSessionResponse> {
+  const now = new Date();
+  const session = await Session.create({
+    userId: user._id,
+    customerId: user.customerId ?? null,
+    expiresAt: new Date(now.getTime() + ctx.config.jwtTtlHours * 3600_000),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: { lastLoginAt: now } });
+  const token = signSessionToken(ctx.config, { sid: String(session._id), sub: String(user._id) });
+  return { token, user: await presentUser(user) };
+}
+
+export async function checkAccount(email: string): Promise<TAuthCheckResponse> {
+  const user = await requireAccount(email);
+  const providers = (user.authProviders ?? []) as string[];
+  return {
+    email: user.email,
+    modes: { password: !!user.passwordHash, otp: true, google: providers.includes('google'), microsoft: providers.includes('microsoft') },
+  };
+}
+
+/** Password sign-in: captcha first (used up either way), then the account, then the password. */
+export async function login(ctx: AuthCtx, input: TLoginRequest): Promise<TSessionResponse> {
+  const account = `account:${input.email}`;
+  await assertUnderRateLimit(ctx.config, AccountRules.loginFailures, account);
+  await verifyCaptcha(ctx.config, input);
+  const user = await findUserByEmail(input.email);
+  if (!user) throw noAccount();
+  if (!(await passwordMatches(input.password, user.passwordHash))) {
+    await hitRateLimit(ctx.config, AccountRules.loginFailures, account);
+    throw new AppError('invalid_credentials', { message: LoginMessages.invalidCredentials, status: 401 });
+  }
+  await assertMaySignIn(user);
+  await clearRateLimit(ctx.config, AccountRules.loginFailures, account);
+  return startSession(ctx, user);
+}
+
+export async function logout(sessionId: Types.ObjectId): Promise<void> {
+  await Session.updateOne({ _id: sessionId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+}

@@ -1,0 +1,62 @@
+import { ProductName } from '@hireflow/contracts/constants';
+import { OtpRules, ResetRules } from '@hireflow/contracts/auth';
+import type { Mail } from '../../lib/mailer';
+
+type Rendered = Omit<Mail, 'to'>;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** One plain layout: a greeting, paragraphs, an optional button, a sign-off. Text and HTML say the same. */
+function render(kind: string, subject: string, name: string, paragraphs: string[], action?: { label: string; url: string }): Rendered {
+  const greeting = `Hello ${name},`;
+  const signOff = `The ${ProductName} team`;
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), signOff].join('\n');
+  const html = [
+    `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 560px">`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    action
+      ? `<p><a href="${escapeHtml(action.url)}" style="background:#5fb37f;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
+        `<p style="font-size:12px;color:#555">Or open this link: ${escapeHtml(action.url)}</p>`
+      : '',
+    `<p>${escapeHtml(signOff)}</p>`,
+    `</div>`,
+  ].join('\n');
+  return { kind, subject, text, html };
+}
+
+export function verificationMail({ name, link }: { name: string; link: string }): Rendered {
+  return render('verify-email', `Verify your email for ${ProductName}`, name, [
+    `Please confirm that this is your email address to finish setting up your ${ProductName} account.`,
+  ], { label: 'Verify my email', url: link });
+}
+
+export function otpMail({ name, code }: { name: string; code: string }): Rendered {
+  return render('otp', `Your ${ProductName} sign-in code: ${code}`, name, [
+    `Your one-time sign-in code is ${code}.`,
+    `It is valid for ${OtpRules.ttlMinutes} minutes and can be used once. If you did not ask for it, you can ignore this mail.`,
+  ]);
+}
+
+export function resetPasswordMail({ name, link }: { name: string; link: string }): Rendered {
+  return render('reset-password', `Reset your ${ProductName} password`, name, [
+    `We received a request to reset the password of your ${ProductName} account.`,
+    `The link is valid for ${ResetRules.ttlMinutes} minutes and can be used once. If you did not ask for it, you can ignore this mail: your password stays as it is.`,
+  ], { label: 'Choose a new password', url: link });
+}
+
+export function welcomeMail({ name, companyName, link }: { name: string; companyName: string; link: string }): Rendered {
+  return render('welcome', `Welcome to ${ProductName}`, name, [
+    `Your ${ProductName} account for ${companyName} is ready.`,
+    'Please verify your email address to start hiring with your team.',
+  ], { label: 'Verify my email', url: link });
+}
+
+export function setPasswordInviteMail({ name, companyName, link }: { name: string; companyName: string; link: string }): Rendered {
+  return render('invite', `You are invited to ${companyName} on ${ProductName}`, name, [
+    `${companyName} has added you to ${ProductName}, where the team hires together.`,
+    `Choose a password to sign in. The link is valid for ${ResetRules.inviteTtlDays} days; after that, use "Forgot password" on the sign-in page.`,
+  ], { label: 'Choose my password', url: link });
+}
