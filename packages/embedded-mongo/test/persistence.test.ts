@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { startEmbeddedMongo } from '../src/index.js';
+import { tempDir } from './helpers.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function withServer<T>(dbPath: string, fn: (client: MongoClient) => Promise<T>): Promise<T> {
+  const server = await startEmbeddedMongo({ dbPath });
+  const client = await MongoClient.connect(server.uri);
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+}
+
+describe('durable storage', () => {
+  it('keeps documents, indexes, drops and renames across restarts', async () => {
+    const tmp = tempDir();
+    await withServer(tmp.dir, async (client) => {
+      const db = client.db('p');
+      await db.collection('users').createIndex({ email: 1 }, { unique: true });
+      await db.collection('users').insertMany([{ email: 'a', n: 1 }, { email: 'b', n: 2 }]);
+      await db.collection('users').updateOne({ email: 'a' }, { $set: { n: 10 } });
+      await db.collection('users').deleteOne({ email: 'b' });
+      await db.collection('tmp').insertOne({ x: 1 });
+      await db.collection('tmp').drop();
+      await db.collection('old').insertOne({ y: 1 });
+      await db.renameCollection('old', 'renamed');
+    });
+    await withServer(tmp.dir, async (client) => {
+      const db = client.db('p');
+      expect(await db.collection('users').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ email: 'a', n: 10 }]);
+      await expect(db.collection('users').insertOne({ email: 'a' })).rejects.toMatchObject({ code: 11000 });
+      const names = (await db.listCollections().toArray()).map((c) => c.name).sort();
+      expect(names).toEqual(['renamed', 'users']);
+      expect(await db.collection('renamed').countDocuments({ y: 1 })).toBe(1);
+      // recreating a dropped collection does not resurrect its documents
+      expect(await db.collection('tmp').countDocuments()).toBe(0);
+    });
+    tmp.cleanup();
+  });
+
+  it('loses no acknowledged write when the process is killed with SIGKILL', async () => {
+    const tmp = tempDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/crash-writer.ts'), tmp.dir], {
+      cwd: path.join(here, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const acked: number[] = [];
+    let partial = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`writer too slow; acked ${acked.length}; stderr: ${stderr}`)), 30_000);
+      child.stdout.on('data', (d: Buffer) => {
+        const lines = (partial + d.toString()).split('\n');
+        partial = lines.pop()!;
+        for (const l of lines) acked.push(Number(l));
+        if (acked.length >= 150) {
+          clearTimeout(timer);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+      child.on('exit', () => {
+        clearTimeout(timer);
+        if (acked.length < 150) reject(new Error(`writer exited early: ${stderr}`));
+      });
+    });
+    await new Promise((r) => child.once('close', r));
+    await withServer(tmp.dir, async (client) => {
+      const coll = client.db('crash').collection('docs');
+      for (const seq of acked) {
+        if (seq % 10 === 9) {
+          const batch = await coll.find({ batch: seq }).toArray();
+          expect(batch).toHaveLength(20);
+        } else {
+          const doc = await coll.findOne({ seq });
+          expect(doc, `acknowledged seq ${seq}`).not.toBeNull();
+          expect(doc!.payload).toHaveLength(2000);
+          expect(Buffer.from(doc!.bin.buffer).equals(Buffer.alloc(512, seq % 256))).toBe(true);
+        }
+      }
+      // every stored document is whole, acknowledged or not
+      for await (const doc of coll.find({})) expect(doc.payload).toHaveLength(2000);
+      // the unique index still holds after recovery
+      await expect(coll.insertOne({ seq: acked[0] })).rejects.toMatchObject({ code: 11000 });
+    });
+    tmp.cleanup();
+  }, 40_000);
+});

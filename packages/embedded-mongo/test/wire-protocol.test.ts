@@ -1,0 +1,139 @@
+import net from 'node:net';
+import { deserialize, serialize, type Document } from 'bson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
+
+/** Minimal raw client: sends prepared frames and reads length-prefixed replies. */
+class RawClient {
+  private buf = Buffer.alloc(0);
+  private waiters: (() => void)[] = [];
+  constructor(private readonly socket: net.Socket) {
+    socket.on('data', (d: Buffer) => {
+      this.buf = Buffer.concat([this.buf, d]);
+      this.waiters.splice(0).forEach((w) => w());
+    });
+  }
+  static connect(port: number): Promise<RawClient> {
+    return new Promise((resolve, reject) => {
+      const s = net.connect(port, '127.0.0.1', () => resolve(new RawClient(s)));
+      s.on('error', reject);
+    });
+  }
+  send(frame: Buffer) {
+    this.socket.write(frame);
+  }
+  async reply(timeoutMs = 2000): Promise<Buffer | null> {
+    const end = Date.now() + timeoutMs;
+    while (this.buf.length < 4 || this.buf.length < this.buf.readInt32LE(0)) {
+      if (Date.now() > end) return null;
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 20);
+      });
+    }
+    const len = this.buf.readInt32LE(0);
+    const msg = this.buf.subarray(0, len);
+    this.buf = this.buf.subarray(len);
+    return msg;
+  }
+  close() {
+    this.socket.destroy();
+  }
+}
+
+function header(len: number, requestId: number, opCode: number): Buffer {
+  const h = Buffer.alloc(16);
+  h.writeInt32LE(len, 0);
+  h.writeInt32LE(requestId, 4);
+  h.writeInt32LE(0, 8);
+  h.writeInt32LE(opCode, 12);
+  return h;
+}
+
+function opMsg(requestId: number, body: Document, opts: { flags?: number; seq?: [string, Document[]]; checksum?: boolean } = {}): Buffer {
+  const parts: Buffer[] = [];
+  const flags = Buffer.alloc(4);
+  flags.writeUInt32LE((opts.flags ?? 0) | (opts.checksum ? 1 : 0));
+  parts.push(flags, Buffer.from([0]), Buffer.from(serialize(body)));
+  if (opts.seq) {
+    const [id, docs] = opts.seq;
+    const payload = Buffer.concat([Buffer.from(id + '\0'), ...docs.map((d) => Buffer.from(serialize(d)))]);
+    const size = Buffer.alloc(4);
+    size.writeInt32LE(payload.length + 4);
+    parts.push(Buffer.from([1]), size, payload);
+  }
+  if (opts.checksum) parts.push(Buffer.alloc(4)); // CRC-32C; the server skips it
+  const body2 = Buffer.concat(parts);
+  return Buffer.concat([header(16 + body2.length, requestId, 2013), body2]);
+}
+
+function opQuery(requestId: number, ns: string, query: Document): Buffer {
+  const flags = Buffer.alloc(4);
+  const skipRet = Buffer.alloc(8);
+  skipRet.writeInt32LE(-1, 4);
+  const body = Buffer.concat([flags, Buffer.from(ns + '\0'), skipRet, Buffer.from(serialize(query))]);
+  return Buffer.concat([header(16 + body.length, requestId, 2004), body]);
+}
+
+const msgBody = (reply: Buffer) => {
+  expect(reply.readInt32LE(12)).toBe(2013);
+  expect(reply.readUInt8(20)).toBe(0);
+  return deserialize(reply.subarray(21));
+};
+
+describe('wire protocol', () => {
+  let server: EmbeddedMongo;
+  let raw: RawClient;
+  beforeAll(async () => {
+    server = await startEmbeddedMongo();
+    raw = await RawClient.connect(server.port);
+  });
+  afterAll(async () => {
+    raw.close();
+    await server.stop();
+  });
+
+  it('answers the legacy OP_QUERY ismaster handshake with OP_REPLY', async () => {
+    raw.send(opQuery(7, 'admin.$cmd', { ismaster: 1, helloOk: true, client: { driver: { name: 'raw' } }, compression: [] }));
+    const reply = (await raw.reply())!;
+    expect(reply.readInt32LE(8)).toBe(7); // responseTo
+    expect(reply.readInt32LE(12)).toBe(1); // OP_REPLY
+    expect(reply.readInt32LE(32)).toBe(1); // numberReturned
+    const doc = deserialize(reply.subarray(36));
+    expect(doc).toMatchObject({ ismaster: true, helloOk: true, maxWireVersion: 21, setName: 'rs0', ok: 1 });
+  });
+
+  it('handles OP_MSG with a kind-1 document sequence and a checksum', async () => {
+    raw.send(opMsg(8, { insert: 'seq', $db: 'w' }, { seq: ['documents', [{ _id: 1 }, { _id: 2 }]], checksum: true }));
+    const res = msgBody((await raw.reply())!);
+    expect(res).toMatchObject({ n: 2, ok: 1 });
+    raw.send(opMsg(9, { insert: 'seq', documents: [{ _id: 3 }], $db: 'w' }));
+    expect(msgBody((await raw.reply())!)).toMatchObject({ n: 1, ok: 1 });
+    raw.send(opMsg(10, { count: 'seq', $db: 'w' }));
+    expect(msgBody((await raw.reply())!)).toMatchObject({ n: 3 });
+  });
+
+  it('sends no reply when moreToCome is set', async () => {
+    raw.send(opMsg(11, { insert: 'seq', documents: [{ _id: 4 }], $db: 'w' }, { flags: 2 }));
+    expect(await raw.reply(200)).toBeNull();
+    raw.send(opMsg(12, { count: 'seq', $db: 'w' }));
+    expect(msgBody((await raw.reply())!)).toMatchObject({ n: 4 });
+  });
+
+  it('returns cursor ids as BSON Long', async () => {
+    raw.send(opMsg(13, { find: 'seq', filter: {}, batchSize: 1, $db: 'w' }));
+    const reply = (await raw.reply())!;
+    const doc = deserialize(reply.subarray(21), { promoteLongs: false });
+    expect(doc.cursor.id._bsontype).toBe('Long');
+    expect(doc.cursor.id.isZero()).toBe(false);
+  });
+
+  it('closes the connection on a malformed frame instead of crashing', async () => {
+    const bad = await RawClient.connect(server.port);
+    const closed = new Promise((r) => (bad as unknown as { socket: net.Socket }).socket.on('close', r));
+    bad.send(Buffer.from([5, 0, 0, 0, 0]));
+    await closed;
+    raw.send(opMsg(14, { ping: 1, $db: 'admin' }));
+    expect(msgBody((await raw.reply())!)).toMatchObject({ ok: 1 });
+  });
+});
