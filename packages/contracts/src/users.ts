@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AdditionalRoles, BasicRoles } from './roles';
+import { AccessRightKeys, AdditionalRoles, BasicRoles } from './roles';
+import { ZEmail, ZMobile, ZName, ZObjectId } from './common';
+import { UserList } from './constants';
 
 /** The stored user of SPEC section 3, as the API returns it and the SPA keeps it. */
 export const ZStoredUser = z.object({
@@ -33,3 +35,208 @@ export const ZStoredUser = z.object({
 export type TStoredUser = z.infer<typeof ZStoredUser>;
 
 export const UserStatuses = ['active', 'inactive'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Company admin: the user list (SPEC sections 3, 7, 9) and the calls that change users.
+// ---------------------------------------------------------------------------------------------
+
+
+export const UsersApi = {
+  list: '/api/user',
+  searchUsers: '/api/searchusers/:text',
+  signup: '/api/user/signup',
+  profile: '/api/user/profile/:id',
+  swapAdmin: '/api/user/swapAdmin',
+  changeStatus: '/api/user/change_status',
+  importUsers: '/api/user/import',
+  rights: '/api/user/rights/:id',
+  roles: '/api/user/roles/:id',
+  special: '/api/user/special/:id',
+  rolesSummary: '/api/user-roles/summary',
+} as const;
+
+/** Role filter options of the user list; the first is the spec's default. */
+export const UserRoleFilters = [
+  UserList.defaultRoleFilter,
+  'Admins',
+  'Recruiters',
+  'Employees',
+  'Hiring Managers',
+  'OPS',
+  'OPSE',
+  'Additional Recruiters',
+  'Site Admins',
+  'Super Users',
+] as const;
+export type TUserRoleFilter = (typeof UserRoleFilters)[number];
+
+/** Status filter options of the user list; the first is the spec's default. */
+export const UserStatusFilters = [UserList.defaultStatusFilter, 'Active', 'Inactive', 'Unverified'] as const;
+export type TUserStatusFilter = (typeof UserStatusFilters)[number];
+
+export const UserValidation = { maxSearchLength: 100, maxECodeLength: 40, maxSkip: 1_000_000, maxImportRows: 2000, maxImportBytes: 5 * 1024 * 1024 } as const;
+
+/** Search text as the spec wants it sent: trimmed, url-encoded; empty or non-string input becomes empty. */
+export function toSearchParam(value: unknown): string {
+  return typeof value === 'string' ? encodeURIComponent(value.trim()) : '';
+}
+
+/** The server side of toSearchParam: decodes when it can, trims, caps the length. */
+export const ZSearchText = z
+  .unknown()
+  .transform((value) => {
+    if (typeof value !== 'string') return '';
+    let text = value;
+    try {
+      text = decodeURIComponent(value);
+    } catch {
+      // Not encoded (or a lone "%"): keep the text as typed.
+    }
+    return text.trim().slice(0, UserValidation.maxSearchLength);
+  });
+
+const ZOptionalId = ZObjectId.nullable().optional().or(z.literal('').transform(() => null));
+
+export const ZUserListFilters = z.object({
+  search: ZSearchText.optional().default(''),
+  role: z.enum(UserRoleFilters, { error: 'is not a known role filter' }).optional().default(UserList.defaultRoleFilter),
+  status: z.enum(UserStatusFilters, { error: 'is not a known status filter' }).optional().default(UserList.defaultStatusFilter),
+  businessUnit: ZOptionalId,
+  department: ZOptionalId,
+  location: ZOptionalId,
+});
+export type TUserListFilters = z.infer<typeof ZUserListFilters>;
+export type TUserListFiltersInput = z.input<typeof ZUserListFilters>;
+
+export const ZUserListRequest = z.object({
+  filters: ZUserListFilters.optional().default({ search: '', role: UserList.defaultRoleFilter, status: UserList.defaultStatusFilter }),
+  skip: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' }).max(UserValidation.maxSkip, { error: 'is too large' }).optional().default(0),
+  export: z.boolean().optional().default(false),
+});
+export type TUserListRequest = z.input<typeof ZUserListRequest>;
+
+/** One row of the user list and of the other admin screens. */
+export const ZUserRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  eCode: z.string(),
+  mobile: z.string(),
+  role: z.enum(BasicRoles),
+  admin: z.boolean(),
+  siteAdmin: z.boolean(),
+  superUser: z.boolean(),
+  addlRoles: z.array(z.enum(AdditionalRoles)),
+  rights: z.array(z.enum(AccessRightKeys)),
+  status: z.enum(UserStatuses),
+  emailVerified: z.boolean(),
+  timezone: z.string(),
+  buItemId: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  department: z.object({ id: z.string(), deptDisplayValue: z.string(), status: z.string() }).nullable(),
+  location: z.object({ id: z.string(), searchText: z.string() }).nullable(),
+  managers: z.array(z.string()),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type TUserRow = z.infer<typeof ZUserRow>;
+
+/** SPEC section 3: `ul` holds up to pageSize + 1 rows (the extra one means "more"), `cnt` the total. */
+export const ZUserListResponse = z.object({ ul: z.array(ZUserRow), cnt: z.number() });
+export type TUserListResponse = z.infer<typeof ZUserListResponse>;
+
+/** Typeahead row for pickers (hiring team, approvers, interviewers). */
+export const ZUserOption = z.object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(BasicRoles), addlRoles: z.array(z.enum(AdditionalRoles)) });
+export type TUserOption = z.infer<typeof ZUserOption>;
+export const ZSearchUsersResponse = z.object({ users: z.array(ZUserOption) });
+export const SearchUsersLimit = 20;
+
+const userFields = {
+  firstName: ZName,
+  lastName: ZName,
+  mobile: ZMobile.optional().or(z.literal('')).default(''),
+  eCode: z.string().trim().max(UserValidation.maxECodeLength, { error: 'is too long' }).optional().default(''),
+  role: z.enum(BasicRoles, { error: 'must be recruiter or employee' }),
+  addlRoles: z.array(z.enum(AdditionalRoles, { error: 'is not a known role' })).max(AdditionalRoles.length).optional().default([]),
+  buItemId: ZOptionalId,
+  department: ZOptionalId,
+  location: ZOptionalId,
+  timezone: z.string().trim().min(1).max(64).optional().default('UTC'),
+};
+
+/** POST /api/user/signup: an admin adds a user; buItemId and department are sent as ids. */
+export const ZAdminSignupRequest = z.object({ ...userFields, email: ZEmail });
+export type TAdminSignupRequest = z.input<typeof ZAdminSignupRequest>;
+export const ZAdminSignupResponse = z.object({ user: ZUserRow, message: z.string() });
+
+/** POST /api/user/profile/{id}: every field optional; only the given ones change. */
+export const ZUserProfileUpdateRequest = z
+  .object({
+    firstName: ZName,
+    lastName: ZName,
+    email: ZEmail,
+    mobile: ZMobile.or(z.literal('')),
+    eCode: z.string().trim().max(UserValidation.maxECodeLength, { error: 'is too long' }),
+    role: userFields.role,
+    addlRoles: z.array(z.enum(AdditionalRoles, { error: 'is not a known role' })).max(AdditionalRoles.length),
+    buItemId: ZOptionalId,
+    department: ZOptionalId,
+    location: ZOptionalId,
+    timezone: z.string().trim().min(1).max(64),
+    managers: z.array(ZObjectId).max(20, { error: 'may hold at most 20 managers' }),
+  })
+  .partial();
+export type TUserProfileUpdateRequest = z.input<typeof ZUserProfileUpdateRequest>;
+export const ZUserResponse = z.object({ user: ZUserRow });
+export type TUserResponse = z.infer<typeof ZUserResponse>;
+
+export const ZChangeStatusRequest = z.object({ id: ZObjectId, status: z.enum(UserStatuses, { error: 'must be active or inactive' }) });
+export type TChangeStatusRequest = z.infer<typeof ZChangeStatusRequest>;
+
+/** Hands the admin role from one user (default: the caller) to another. */
+export const ZSwapAdminRequest = z.object({ toUserId: ZObjectId, fromUserId: ZObjectId.optional() });
+export type TSwapAdminRequest = z.infer<typeof ZSwapAdminRequest>;
+export const ZSwapAdminResponse = z.object({ from: ZUserRow, to: ZUserRow });
+
+export const ZUserRightsRequest = z.object({ rights: z.array(z.enum(AccessRightKeys, { error: 'is not a known access right' })).max(AccessRightKeys.length) });
+export type TUserRightsRequest = z.infer<typeof ZUserRightsRequest>;
+export const ZUserRolesRequest = z.object({ addlRoles: z.array(z.enum(AdditionalRoles, { error: 'is not a known role' })).max(AdditionalRoles.length) });
+export type TUserRolesRequest = z.infer<typeof ZUserRolesRequest>;
+export const ZSpecialUserRequest = z
+  .object({ siteAdmin: z.boolean(), superUser: z.boolean() })
+  .partial()
+  .refine((v) => v.siteAdmin !== undefined || v.superUser !== undefined, { message: 'Choose siteAdmin or superUser' });
+export type TSpecialUserRequest = z.infer<typeof ZSpecialUserRequest>;
+
+export const AdditionalRoleLabels = {
+  HM: 'Hiring manager',
+  OPS: 'Operations',
+  OPSE: 'Operations executive',
+  AR: 'Additional recruiter',
+} as const satisfies Record<(typeof AdditionalRoles)[number], string>;
+
+export const ZRolesSummaryResponse = z.object({
+  roles: z.array(z.object({ role: z.enum(AdditionalRoles), label: z.string(), holders: z.number() })),
+  special: z.object({ siteAdmins: z.number(), superUsers: z.number(), admins: z.number() }),
+});
+export type TRolesSummaryResponse = z.infer<typeof ZRolesSummaryResponse>;
+
+/** Bulk import: the columns a file may hold (first row = headers, case-insensitive). */
+export const UserImportColumns = ['First name', 'Last name', 'Email', 'Role', 'Employee code', 'Mobile', 'Business unit', 'Department', 'Location', 'Additional roles'] as const;
+export const ZUserImportResponse = z.object({
+  created: z.number(),
+  refused: z.array(z.object({ row: z.number(), email: z.string(), reason: z.string() })),
+});
+export type TUserImportResponse = z.infer<typeof ZUserImportResponse>;
+
+export const UserMessages = {
+  created: 'User added. An invitation to set a password was sent.',
+  emailTaken: 'A user with this email already exists',
+  lastAdmin: 'The company must keep at least one admin',
+  selfDeactivate: 'You cannot deactivate your own account',
+  notAdmin: 'That user is not an admin',
+  alreadyAdmin: 'That user is already an admin',
+  inactiveTarget: 'Only an active user can become admin',
+  adminRights: 'An admin holds every access right; rights of an admin cannot be changed',
+} as const;

@@ -33,12 +33,55 @@ const userSchema = new Schema(
     managers: { type: [Schema.Types.ObjectId], default: [] },
     authProviders: { type: [String], default: [] },
     lastLoginAt: { type: Date, default: null },
+    // Derived from names, email and eCode by the hooks below; serve the user list's search and sort from indexes.
+    searchKeys: { type: [String], default: [] },
+    sortName: { type: String, default: '' },
   },
   { timestamps: true },
 );
 tenantOwned(userSchema);
 userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ customerId: 1, status: 1, lastName: 1, firstName: 1, _id: 1 });
+// The admin user list (POST /api/user) sorts by sortName, _id; each filter has an index ending in that sort.
+userSchema.index({ customerId: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, status: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, role: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, admin: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, addlRoles: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, siteAdmin: 1, sortName: 1, _id: 1 }, { partialFilterExpression: { siteAdmin: true } });
+userSchema.index({ customerId: 1, superUser: 1, sortName: 1, _id: 1 }, { partialFilterExpression: { superUser: true } });
+userSchema.index({ customerId: 1, 'emailVerification.status': 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, buItemId: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, department: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, location: 1, sortName: 1, _id: 1 });
+userSchema.index({ customerId: 1, searchKeys: 1 });
+
+type SearchSource = { firstName?: string | null; lastName?: string | null; email?: string | null; eCode?: string | null };
+
+/** Lower-case words a user is found by (each name part, the email and its local part, the eCode). */
+export function userSearchKeys(u: SearchSource): string[] {
+  const email = (u.email ?? '').toLowerCase().trim();
+  const words = [u.firstName, u.lastName, u.eCode]
+    .flatMap((v) => (v ?? '').toLowerCase().split(/\s+/))
+    .concat(email, email.split('@')[0] ?? '');
+  return [...new Set(words.filter(Boolean))];
+}
+
+export function userSortName(u: SearchSource): string {
+  return `${u.lastName ?? ''} ${u.firstName ?? ''}`.trim().toLowerCase();
+}
+
+userSchema.pre('save', function () {
+  if (this.isNew || this.isModified('firstName') || this.isModified('lastName') || this.isModified('email') || this.isModified('eCode')) {
+    this.searchKeys = userSearchKeys(this);
+    this.sortName = userSortName(this);
+  }
+});
+userSchema.pre('insertMany', function (docs: SearchSource[] | SearchSource) {
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    Object.assign(doc, { searchKeys: userSearchKeys(doc), sortName: userSortName(doc) });
+  }
+});
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId; createdAt: Date };
 export const User = model('User', userSchema);

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import type { Types } from 'mongoose';
+import { UserMessages } from '@hireflow/contracts/users';
+import { startTestApp } from '../../test/test-app';
+import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
+import { User } from './user.model';
+
+let ctx: Awaited<ReturnType<typeof startTestApp>>;
+let app: Express;
+const t: Record<string, string> = {};
+const u: Record<string, { _id: Types.ObjectId }> = {};
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  app = ctx.app;
+  const [a, b] = await Promise.all([buildCustomer(), buildCustomer()]);
+  u.adminA = await buildUser({ customerId: a._id, admin: true });
+  u.managerA = await buildUser({ customerId: a._id, rights: ['manageUsers', 'viewReports'] });
+  u.specialA = await buildUser({ customerId: a._id, rights: ['manageSpecialUsers'] });
+  u.plainA = await buildUser({ customerId: a._id, role: 'employee', rights: ['companySettings'] });
+  u.userB = await buildUser({ customerId: b._id });
+  u.adminB = await buildUser({ customerId: b._id, admin: true });
+  for (const key of Object.keys(u)) t[key] = await tokenFor(ctx.config, u[key]!);
+});
+afterAll(() => ctx.stop());
+
+const post = (path: string, token: string, body: object) => request(app).post(path).set('Authorization', `Bearer ${token}`).send(body);
+const stored = (id: Types.ObjectId) => User.findById(id).setOptions({ crossTenant: true }).lean();
+
+describe('POST /api/user/rights/{id}', () => {
+  it('401 without a token; 403 without manageUsers', async () => {
+    expect((await request(app).post(`/api/user/rights/${u.plainA!._id}`).send({ rights: [] })).status).toBe(401);
+    expect((await post(`/api/user/rights/${u.plainA!._id}`, t.specialA!, { rights: [] })).status).toBe(403);
+  });
+
+  it('400 for an unknown key', async () => {
+    const res = await post(`/api/user/rights/${u.plainA!._id}`, t.adminA!, { rights: ['launchRockets'] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('rights.0: is not a known access right');
+  });
+
+  it('404 for another company user', async () => {
+    const res = await post(`/api/user/rights/${u.userB!._id}`, t.adminA!, { rights: ['viewReports'] });
+    expect(res.status).toBe(404);
+    expect((await stored(u.userB!._id))?.rights).toEqual([]);
+  });
+
+  it('an admin grants and revokes any key', async () => {
+    const res = await post(`/api/user/rights/${u.plainA!._id}`, t.adminA!, { rights: ['viewReports', 'manageJobCodes'] });
+    expect(res.status).toBe(200);
+    expect(res.body.user.rights.sort()).toEqual(['manageJobCodes', 'viewReports']);
+    expect((await stored(u.plainA!._id))?.rights.sort()).toEqual(['manageJobCodes', 'viewReports']);
+  });
+
+  it('a non-admin may only change keys they hold', async () => {
+    const refused = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['viewReports', 'manageJobCodes', 'canChangeAdmin'] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You cannot grant or revoke "canChangeAdmin" because you do not hold it');
+    const revokeOther = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['viewReports'] });
+    expect(revokeOther.status).toBe(403);
+    const ok = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['manageJobCodes'] });
+    expect(ok.status).toBe(200);
+    expect((await stored(u.plainA!._id))?.rights).toEqual(['manageJobCodes']);
+  });
+
+  it('the rights take effect at once on the server', async () => {
+    expect((await post('/api/user', t.plainA!, {})).status).toBe(403);
+    await post(`/api/user/rights/${u.plainA!._id}`, t.adminA!, { rights: ['manageUsers'] });
+    expect((await post('/api/user', t.plainA!, {})).status).toBe(200);
+    await post(`/api/user/rights/${u.plainA!._id}`, t.adminA!, { rights: [] });
+    expect((await post('/api/user', t.plainA!, {})).status).toBe(403);
+  });
+
+  it('409 for an admin, whose rights are implied', async () => {
+    const res = await post(`/api/user/rights/${u.adminA!._id}`, t.adminA!, { rights: [] });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(UserMessages.adminRights);
+  });
+});
+
+describe('POST /api/user/roles/{id}', () => {
+  it('403 without manageUsers; 404 for another company user; 400 for an unknown role', async () => {
+    expect((await post(`/api/user/roles/${u.plainA!._id}`, t.plainA!, { addlRoles: ['HM'] })).status).toBe(403);
+    expect((await post(`/api/user/roles/${u.userB!._id}`, t.adminA!, { addlRoles: ['HM'] })).status).toBe(404);
+    expect((await post(`/api/user/roles/${u.plainA!._id}`, t.adminA!, { addlRoles: ['CEO'] })).body.message).toBe('addlRoles.0: is not a known role');
+  });
+
+  it('sets the additional roles and the summary counts them', async () => {
+    const res = await post(`/api/user/roles/${u.plainA!._id}`, t.managerA!, { addlRoles: ['HM', 'OPS', 'HM'] });
+    expect(res.status).toBe(200);
+    expect(res.body.user.addlRoles).toEqual(['HM', 'OPS']);
+    const summary = await request(app).get('/api/user-roles/summary').set('Authorization', `Bearer ${t.managerA}`);
+    expect(summary.status).toBe(200);
+    expect(summary.body.roles).toEqual([
+      { role: 'HM', label: 'Hiring manager', holders: 1 },
+      { role: 'OPS', label: 'Operations', holders: 1 },
+      { role: 'OPSE', label: 'Operations executive', holders: 0 },
+      { role: 'AR', label: 'Additional recruiter', holders: 0 },
+    ]);
+    expect(summary.body.special.admins).toBe(1);
+    const hms = await post('/api/user', t.managerA!, { filters: { role: 'Hiring Managers' } });
+    expect(hms.body.ul.map((r: { id: string }) => r.id)).toEqual([String(u.plainA!._id)]);
+  });
+
+  it('the summary is refused without manageUsers or manageSpecialUsers', async () => {
+    expect((await request(app).get('/api/user-roles/summary').set('Authorization', `Bearer ${t.plainA}`)).status).toBe(403);
+  });
+});
+
+describe('POST /api/user/special/{id}', () => {
+  it('403 without manageSpecialUsers (manageUsers is not enough); 404 for another company user', async () => {
+    expect((await post(`/api/user/special/${u.plainA!._id}`, t.managerA!, { superUser: true })).status).toBe(403);
+    expect((await post(`/api/user/special/${u.userB!._id}`, t.specialA!, { superUser: true })).status).toBe(404);
+  });
+
+  it('400 when neither flag is given', async () => {
+    const res = await post(`/api/user/special/${u.plainA!._id}`, t.specialA!, {});
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Choose siteAdmin or superUser');
+  });
+
+  it('makes a super user and a site admin, listed on the special users page', async () => {
+    const res = await post(`/api/user/special/${u.plainA!._id}`, t.specialA!, { superUser: true, siteAdmin: true });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ superUser: true, siteAdmin: true });
+    const list = await post('/api/user', t.specialA!, { filters: { role: 'Super Users' } });
+    expect(list.status).toBe(200);
+    expect(list.body.ul.map((r: { id: string }) => r.id)).toEqual([String(u.plainA!._id)]);
+    expect((await post('/api/user', t.specialA!, { filters: { role: 'All Users' } })).status).toBe(403);
+    const off = await post(`/api/user/special/${u.plainA!._id}`, t.adminA!, { superUser: false });
+    expect(off.body.user).toMatchObject({ superUser: false, siteAdmin: true });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import ExcelJS from 'exceljs';
+import type { Express } from 'express';
+import type { Types } from 'mongoose';
+import { UserMessages } from '@hireflow/contracts/users';
+import { startTestApp } from '../../test/test-app';
+import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
+import { Department } from '../org/department.model';
+import { OutboxMail } from '../mail/outbox.model';
+import { User } from './user.model';
+
+let ctx: Awaited<ReturnType<typeof startTestApp>>;
+let app: Express;
+let companyA: Types.ObjectId;
+const t: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  app = ctx.app;
+  const [a, b] = await Promise.all([buildCustomer({ name: 'Acme' }), buildCustomer({ name: 'Globex' })]);
+  companyA = a._id;
+  await Department.create({ customerId: a._id, name: 'Finance' });
+  await Department.create({ customerId: b._id, name: 'Globex only' });
+  await buildUser({ customerId: b._id, email: 'taken@globex.test' });
+  t.adminA = await tokenFor(ctx.config, await buildUser({ customerId: a._id, admin: true }));
+  t.plainA = await tokenFor(ctx.config, await buildUser({ customerId: a._id, role: 'employee' }));
+});
+afterAll(() => ctx.stop());
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const upload = (token: string, body: Buffer | string, type: string) =>
+  request(app).post('/api/user/import').set('Authorization', `Bearer ${token}`).set('Content-Type', type).send(body);
+
+async function workbook(rows: string[][]) {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Users');
+  rows.forEach((r) => sheet.addRow(r));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('POST /api/user/import', () => {
+  it('401 without a token, 403 without manageUsers', async () => {
+    expect((await request(app).post('/api/user/import').set('Content-Type', 'text/csv').send('a')).status).toBe(401);
+    expect((await upload(t.plainA!, 'First name,Last name,Email\nA,B,a@b.test', 'text/csv')).status).toBe(403);
+  });
+
+  it('400 for an empty upload, an unreadable file and a missing header column', async () => {
+    expect((await upload(t.adminA!, '', 'text/csv')).body.message).toMatch(/^Choose a file/);
+    const noEmail = await upload(t.adminA!, 'First name,Last name\nA,B', 'text/csv');
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.message).toMatch(/^The header row lacks: Email/);
+    const garbage = await upload(t.adminA!, Buffer.from([0x50, 0x4b, 1, 2, 3]), xlsxType);
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.message).toMatch(/could not be read/);
+  });
+
+  it('imports valid rows of a workbook, invites them, and reports each refused row with its reason', async () => {
+    const file = await workbook([
+      ['First name', 'Last name', 'Email', 'Role', 'Department', 'Additional roles'],
+      ['Ann', 'Able', 'ann@acme.test', 'recruiter', 'finance', 'HM, AR'],
+      ['Bob', 'Baker', 'not-an-email', 'employee', '', ''],
+      ['Cid', 'Cole', 'taken@globex.test', 'employee', '', ''],
+      ['Dee', 'Dunn', 'dee@acme.test', 'pilot', '', ''],
+      ['Eve', 'Ewing', 'eve@acme.test', '', 'Globex only', ''],
+      ['Fay', 'Fox', 'ANN@acme.test', '', '', ''],
+      ['Gil', 'Gray', 'gil@acme.test', '', '', 'BOSS'],
+      ['', '', '', '', '', ''],
+      ['Hal', 'Hart', 'hal@acme.test', 'Employee', '', ''],
+    ]);
+    const res = await upload(t.adminA!, file, xlsxType);
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(2);
+    expect(res.body.refused).toEqual([
+      { row: 3, email: 'not-an-email', reason: 'email: must be a valid email address' },
+      { row: 4, email: 'taken@globex.test', reason: UserMessages.emailTaken },
+      { row: 5, email: 'dee@acme.test', reason: 'role: must be recruiter or employee' },
+      { row: 6, email: 'eve@acme.test', reason: 'Department "Globex only" does not exist' },
+      { row: 7, email: 'ann@acme.test', reason: 'The same email is on row 2' },
+      { row: 8, email: 'gil@acme.test', reason: 'Additional role "BOSS" is not one of HM, OPS, OPSE, AR' },
+    ]);
+    const ann = await User.findOne({ customerId: companyA, email: 'ann@acme.test' }).lean();
+    expect(ann).toMatchObject({ role: 'recruiter', addlRoles: ['HM', 'AR'], status: 'active' });
+    expect(ann?.department).not.toBeNull();
+    expect(await User.exists({ customerId: companyA, email: 'hal@acme.test', role: 'employee' })).not.toBeNull();
+    expect(await OutboxMail.countDocuments({ to: { $in: ['ann@acme.test', 'hal@acme.test'] } })).toBe(2);
+    const found = await request(app).post('/api/user').set('Authorization', `Bearer ${t.adminA}`).send({ filters: { search: 'ann' } });
+    expect(found.body.cnt).toBe(1);
+  });
+
+  it('reads CSV files too (headers in any case, a BOM tolerated)', async () => {
+    const csv = '\uFEFFfirst name,LAST NAME,email,employee code\nIvy,Irwin,ivy@acme.test,E-77\n';
+    const res = await upload(t.adminA!, csv, 'text/csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ created: 1, refused: [] });
+    expect(await User.exists({ customerId: companyA, email: 'ivy@acme.test', eCode: 'E-77' })).not.toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import express, { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import {
+  UserMessages,
+  UserValidation,
+  ZAdminSignupRequest,
+  ZChangeStatusRequest,
+  ZSearchText,
+  ZSwapAdminRequest,
+  ZUserListRequest,
+  ZUserProfileUpdateRequest,
+} from '@hireflow/contracts/users';
+import { ZObjectId } from '@hireflow/contracts/common';
+import { AppError } from '../../lib/app-error';
+import { authOf, requireAuth, requireRight, tenantOf } from '../../lib/auth';
+import { validate } from '../../lib/validate';
+import { addUser, changeUserStatus, listUsers, presentOne, searchUsers, swapAdmin, updateUserProfile } from './users.service';
+import { usersExportFileName, writeUsersExport } from './users-export';
+import { importUsers } from './users-import.service';
+import { sendUserInvitation } from './user-invitation';
+import type { UserRowSource } from './user-row.presenter';
+import { userAccessRouter } from './user-access.routes';
+
+export const usersRouter = Router();
+usersRouter.use(userAccessRouter);
+
+const ZIdParams = z.object({ id: ZObjectId });
+
+/** manageUsers opens the list; manageSpecialUsers alone opens only the lists of special users (manage-spcl-user). */
+const mayListUsers: RequestHandler = (req, _res, next) => {
+  const { rights } = authOf(req);
+  const { filters, export: wantsExport } = req.body as z.output<typeof ZUserListRequest>;
+  const specialOnly = !wantsExport && (filters.role === 'Site Admins' || filters.role === 'Super Users');
+  next(rights.has('manageUsers') || (specialOnly && rights.has('manageSpecialUsers')) ? undefined : AppError.forbidden('You need the "manageUsers" access right'));
+};
+
+usersRouter.post('/user', requireAuth, validate({ body: ZUserListRequest }), mayListUsers, async (req, res) => {
+  const { filters, skip, export: wantsExport } = req.body as z.output<typeof ZUserListRequest>;
+  const customerId = tenantOf(req);
+  if (!wantsExport) {
+    res.json(await listUsers({ customerId, filters, skip }));
+    return;
+  }
+  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  res.setHeader('Content-Disposition', `attachment; filename="${usersExportFileName()}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  try {
+    await writeUsersExport({ customerId, filters, out: res });
+  } catch (error) {
+    // Headers and part of the file are already out: cut the download so the browser reports a failure.
+    req.log.error({ err: error }, 'user export failed');
+    res.destroy(error as Error);
+  }
+});
+
+usersRouter.get('/searchusers/:text', requireAuth, validate({ params: z.object({ text: ZSearchText }) }), async (req, res) => {
+  res.json(await searchUsers({ customerId: tenantOf(req), text: (req.params as unknown as { text: string }).text }));
+});
+
+usersRouter.post('/user/signup', requireAuth, requireRight('manageUsers'), validate({ body: ZAdminSignupRequest }), async (req, res) => {
+  const customerId = tenantOf(req);
+  const user = await addUser({ customerId, input: req.body });
+  await sendUserInvitation({ config: req.app.locals.config, logger: req.log, user });
+  res.status(201).json({ user: await presentOne(customerId, user.toObject() as UserRowSource), message: UserMessages.created });
+});
+
+usersRouter.post('/user/profile/:id', requireAuth, requireRight('manageUsers'), validate({ params: ZIdParams, body: ZUserProfileUpdateRequest }), async (req, res) => {
+  res.json({ user: await updateUserProfile({ customerId: tenantOf(req), id: req.params.id as string, input: req.body }) });
+});
+
+usersRouter.post('/user/swapAdmin', requireAuth, requireRight('canChangeAdmin'), validate({ body: ZSwapAdminRequest }), async (req, res) => {
+  res.json(await swapAdmin({ customerId: tenantOf(req), actor: { userId: authOf(req).userId }, input: req.body }));
+});
+
+usersRouter.post('/user/change_status', requireAuth, requireRight('manageUsers'), validate({ body: ZChangeStatusRequest }), async (req, res) => {
+  res.json({ user: await changeUserStatus({ customerId: tenantOf(req), actor: { userId: authOf(req).userId }, input: req.body }) });
+});
+
+const importTypes = [
+  'text/csv',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+];
+usersRouter.post(
+  '/user/import',
+  requireAuth,
+  requireRight('manageUsers'),
+  express.raw({ type: importTypes, limit: UserValidation.maxImportBytes }),
+  async (req, res) => {
+    const customerId = tenantOf(req);
+    const result = await importUsers({
+      customerId,
+      file: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+      contentType: String(req.headers['content-type'] ?? ''),
+      onCreated: (user) => sendUserInvitation({ config: req.app.locals.config, logger: req.log, user }),
+    });
+    res.json(result);
+  },
+);
