@@ -3,6 +3,9 @@ import { healthRouter } from './modules/health/health.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { mailRouter } from './modules/mail/mail.routes';
 import { usersRouter } from './modules/users/users.routes';
+import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
+import { requisitionsRouter } from './modules/jobs/requisitions.routes';
+import { jobsRouter } from './modules/jobs/jobs.routes';
 
 /** Every module's routes, mounted under /api. */
 export function buildApiRouter(): Router {
@@ -11,5 +14,8 @@ export function buildApiRouter(): Router {
   api.use(authRouter);
   api.use(mailRouter);
   api.use(usersRouter);
+  api.use(jobSettingsRouter);
+  api.use(requisitionsRouter);
+  api.use(jobsRouter);
   return api;
 }

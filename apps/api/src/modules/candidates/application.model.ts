@@ -1,0 +1,44 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { ApplicationSources } from '@hireflow/contracts/candidates';
+import { StageKinds } from '@hireflow/contracts/jobs';
+import { tenantField, tenantOwned } from '../../lib/tenancy';
+
+/**
+ * A candidate on a job. `source` and the `atCreation` snapshot are fixed when it is created
+ * (first touch, and the job's business unit / recruiters / hiring manager at that time).
+ */
+const applicationSchema = new Schema(
+  {
+    customerId: tenantField(),
+    candidateId: { type: Schema.Types.ObjectId, ref: 'Candidate', required: true },
+    jobId: { type: Schema.Types.ObjectId, ref: 'Job', required: true },
+    stageId: { type: Schema.Types.ObjectId, required: true },
+    stageKind: { type: String, enum: StageKinds, required: true },
+    source: { type: String, enum: ApplicationSources, required: true, immutable: true },
+    appliedAt: { type: Date, required: true, immutable: true },
+    atCreation: {
+      businessUnitId: { type: Schema.Types.ObjectId, default: null },
+      departmentId: { type: Schema.Types.ObjectId, default: null },
+      recruiterIds: { type: [Schema.Types.ObjectId], default: [] },
+      hiringManagerId: { type: Schema.Types.ObjectId, default: null },
+    },
+    ownerId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    answers: { type: [{ questionId: String, label: String, answer: String }], default: [] },
+    resumeFileId: { type: Schema.Types.ObjectId, default: null },
+    resumeFilename: { type: String, default: '' },
+    // Denormalised for the job's applicant list (no join per row).
+    candidateName: { type: String, default: '' },
+    candidateEmail: { type: String, default: '' },
+    rejectionReason: { type: String, default: '' },
+    withdrawn: { type: Boolean, default: false },
+  },
+  { timestamps: true },
+);
+tenantOwned(applicationSchema);
+applicationSchema.index({ customerId: 1, jobId: 1, candidateId: 1 }, { unique: true });
+applicationSchema.index({ customerId: 1, jobId: 1, appliedAt: -1 });
+applicationSchema.index({ customerId: 1, candidateId: 1 });
+applicationSchema.index({ customerId: 1, source: 1, appliedAt: 1 });
+
+export type ApplicationDoc = InferSchemaType<typeof applicationSchema> & { _id: Types.ObjectId };
+export const Application = model('Application', applicationSchema);

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { startTestApp } from '../../test/test-app';
+import { OutboxMail } from '../mail/outbox.model';
+import { JobCode } from '../org/job-code.model';
+import { Job } from './job.model';
+import { Requisition } from './requisition.model';
+import { StatusEvent } from './status-event.model';
+import { buildJobsCompany, requisitionBody, setVacancyChain, type JobsCompany } from './jobs.test-support';
+
+let ctx: Awaited<ReturnType<typeof startTestApp>>;
+let app: Express;
+let acme: JobsCompany;
+let globex: JobsCompany;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  app = ctx.app;
+  acme = await buildJobsCompany(ctx.config);
+  globex = await buildJobsCompany(ctx.config);
+});
+afterAll(() => ctx.stop());
+
+const decide = (id: string, auth: string, body: object) => request(app).post(`/api/vacancy-approvals/${id}/decision`).set('Authorization', auth).send(body);
+
+describe('PUT /api/approval-chains', () => {
+  it('refuses users without the approvers settings right', async () => {
+    const res = await request(app).put('/api/approval-chains').set('Authorization', acme.recruiter.auth).send({ kind: 'vacancy', approverIds: [acme.approver1.id] });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses approvers from another company', async () => {
+    const res = await request(app).put('/api/approval-chains').set('Authorization', acme.admin.auth).send({ kind: 'vacancy', approverIds: [globex.approver1.id] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/approverIds/);
+  });
+
+  it('saves an ordered chain that only the same company sees', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id, acme.approver2.id]);
+    const mine = await request(app).get('/api/approval-chains?kind=vacancy').set('Authorization', acme.admin.auth);
+    expect(mine.body.items).toHaveLength(1);
+    expect(mine.body.items[0].approvers.map((a: { id: string }) => a.id)).toEqual([acme.approver1.id, acme.approver2.id]);
+    const theirs = await request(app).get('/api/approval-chains?kind=vacancy').set('Authorization', globex.admin.auth);
+    expect(theirs.body.items).toEqual([]);
+  });
+});
+
+describe('POST /api/requisitions', () => {
+  it('asks for sign-in', async () => {
+    expect((await request(app).post('/api/requisitions').send(requisitionBody(acme))).status).toBe(401);
+  });
+
+  it('is for hiring managers only (HM additional role), even for a recruiter or admin', async () => {
+    for (const who of [acme.recruiter, acme.admin, acme.employee]) {
+      const res = await request(app).post('/api/requisitions').set('Authorization', who.auth).send(requisitionBody(acme));
+      expect(res.status).toBe(403);
+    }
+    expect(await Requisition.countDocuments({ customerId: acme.customerId })).toBe(0);
+  });
+
+  it('explains bad input field by field', async () => {
+    const noTitle = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme, { title: '  ' }));
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.body.message).toBe('title: is required');
+    const badCount = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme, { headcount: 0 }));
+    expect(badCount.body.message).toBe('headcount: must be at least 1');
+    const foreignDept = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme, { departmentId: String(globex.department._id) }));
+    expect(foreignDept.status).toBe(400);
+    expect(foreignDept.body.message).toMatch(/^departmentId: no such department/);
+    const foreignTeam = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme, { team: { recruiterIds: [globex.recruiter.id] } }));
+    expect(foreignTeam.status).toBe(400);
+    expect(foreignTeam.body.message).toMatch(/^team.recruiterIds/);
+  });
+
+  it('needs a justification to exceed the job code headcount', async () => {
+    const over = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme, { headcount: 3 }));
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/^headcountJustification: job code ENG-2 has 2 of 3 approved positions left/);
+    const justified = await request(app)
+      .post('/api/requisitions')
+      .set('Authorization', acme.hm.auth)
+      .send(requisitionBody(acme, { headcount: 3, headcountJustification: 'Backfill plus growth' }));
+    expect(justified.status).toBe(201);
+  });
+
+  it('saves a draft without starting approval', async () => {
+    const res = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'draft', jobId: null, canEdit: true, requester: { id: acme.hm.id } });
+    expect(res.body.salaryBand.currency).toBe('EUR');
+    expect(res.body.jobCode).toMatchObject({ code: 'ENG-2', approvedHeadcount: 3, usedHeadcount: 1 });
+  });
+});
+
+describe('requisition -> approval chain -> open job', () => {
+  let reqId: string;
+
+  it('submitting sends it to the first approver only (list + mail)', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id, acme.approver2.id]);
+    const res = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Data Engineer' }), submit: true });
+    expect(res.status).toBe(201);
+    reqId = res.body.id;
+    expect(res.body.status).toBe('pending_approval');
+    expect(res.body.steps.map((s: { state: string }) => s.state)).toEqual(['current', 'waiting']);
+    const job = await Job.findOne({ customerId: acme.customerId, _id: res.body.jobId }).lean();
+    expect(job?.status).toBe('pending_approval');
+
+    const first = await request(app).get('/api/vacancy-approvals?view=pending').set('Authorization', acme.approver1.auth);
+    expect(first.body.items.map((i: { id: string }) => i.id)).toContain(reqId);
+    const second = await request(app).get('/api/vacancy-approvals?view=pending').set('Authorization', acme.approver2.auth);
+    expect(second.body.items.map((i: { id: string }) => i.id)).not.toContain(reqId);
+    const mail = await OutboxMail.findOne({ to: acme.approver1.user.email, subject: 'Approval needed: Data Engineer' }).lean();
+    expect(mail?.text).toContain(`/vacancy-approval/${reqId}`);
+  });
+
+  it('only the current approver may decide', async () => {
+    for (const who of [acme.approver2, acme.hm, acme.admin]) {
+      const res = await decide(reqId, who.auth, { decision: 'approve' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Only the current approver can decide on this requisition');
+    }
+  });
+
+  it('approving passes it on; deciding twice is refused', async () => {
+    const res = await decide(reqId, acme.approver1.auth, { decision: 'approve', comment: 'Budget is there' });
+    expect(res.status).toBe(200);
+    expect(res.body.steps.map((s: { state: string }) => s.state)).toEqual(['approved', 'current']);
+    const again = await decide(reqId, acme.approver1.auth, { decision: 'approve' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already decided on this requisition');
+    const decided = await request(app).get('/api/vacancy-approvals?view=decided').set('Authorization', acme.approver1.auth);
+    expect(decided.body.items.find((i: { id: string }) => i.id === reqId)).toMatchObject({ myDecision: 'approved' });
+  });
+
+  it('the last approval opens the job, records status events and uses job-code headcount', async () => {
+    const res = await decide(reqId, acme.approver2.auth, { decision: 'approve' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('approved');
+    expect(res.body.history.map((h: { action: string }) => h.action)).toEqual(['submitted', 'approved', 'approved', 'opened']);
+    const job = await Job.findOne({ customerId: acme.customerId, _id: res.body.jobId }).lean();
+    expect(job?.status).toBe('open');
+    expect(job?.openedAt).toBeInstanceOf(Date);
+    const events = await StatusEvent.find({ customerId: acme.customerId, entity: 'job', entityId: job!._id }).sort({ at: 1 }).lean();
+    expect(events.map((e) => [e.from, e.to])).toEqual([[null, 'pending_approval'], ['pending_approval', 'open']]);
+    expect((await JobCode.findOne({ customerId: acme.customerId, _id: acme.jobCode._id }).lean())?.usedHeadcount).toBe(2);
+
+    const recruiterView = await request(app).get('/api/jobs?scope=mine&status=open').set('Authorization', acme.recruiter.auth);
+    expect(recruiterView.body.items.map((j: { id: string }) => j.id)).toContain(res.body.jobId);
+    const late = await decide(reqId, acme.approver2.auth, { decision: 'approve' });
+    expect(late.status).toBe(409);
+  });
+});
+
+describe('POST /api/vacancy-approvals/:id/decision (rejection)', () => {
+  it('needs a reason, returns it to the requester, who can change and resubmit', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id]);
+    const created = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'QA Lead' }), submit: true });
+    const id = created.body.id;
+
+    const noReason = await decide(id, acme.approver1.auth, { decision: 'reject' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('comment: is required when rejecting (tell the requester why)');
+
+    const rejected = await decide(id, acme.approver1.auth, { decision: 'reject', comment: 'No budget until Q3' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.status).toBe('rejected');
+    expect((await Job.findOne({ customerId: acme.customerId, _id: created.body.jobId }).lean())?.status).toBe('draft');
+    const mail = await OutboxMail.findOne({ to: acme.hm.user.email, subject: 'Requisition returned: QA Lead' }).lean();
+    expect(mail?.text).toContain('No budget until Q3');
+
+    const hmView = await request(app).get(`/api/vacancy-approvals/${id}`).set('Authorization', acme.hm.auth);
+    expect(hmView.body).toMatchObject({ canEdit: true, canDecide: false });
+    expect(hmView.body.history.at(-1)).toMatchObject({ action: 'rejected', comment: 'No budget until Q3' });
+
+    const resubmitted = await request(app).put(`/api/requisitions/${id}`).set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'QA Lead', headcount: 1 }), submit: true });
+    expect(resubmitted.status).toBe(200);
+    expect(resubmitted.body).toMatchObject({ status: 'pending_approval', round: 2, jobId: created.body.jobId });
+    expect(resubmitted.body.steps[0].state).toBe('current');
+    const again = await decide(id, acme.approver1.auth, { decision: 'approve' });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('approved');
+  });
+
+  it('refuses a submission when no approvers are set up', async () => {
+    await request(app).put('/api/approval-chains').set('Authorization', globex.admin.auth).send({ kind: 'vacancy', approverIds: [] });
+    const res = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send({ ...requisitionBody(globex), submit: true });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/No vacancy approvers are set up yet/);
+  });
+
+  it('uses the business unit chain before the company default', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id]);
+    await setVacancyChain(app, acme, [acme.approver2.id], String(acme.businessUnit._id));
+    const res = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'SRE', jobCodeId: null }), submit: true });
+    expect(res.body.steps.map((s: { approver: { id: string } }) => s.approver.id)).toEqual([acme.approver2.id]);
+    await setVacancyChain(app, acme, [], String(acme.businessUnit._id));
+  });
+});
+
+describe('tenant isolation of requisitions', () => {
+  it('another company gets 404 for every requisition call, and nothing changes', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id]);
+    const created = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Isolated', jobCodeId: null }), submit: true });
+    const id = created.body.id;
+    expect((await request(app).get(`/api/requisitions/${id}`).set('Authorization', globex.admin.auth)).status).toBe(404);
+    expect((await request(app).get(`/api/vacancy-approvals/${id}`).set('Authorization', globex.approver1.auth)).status).toBe(404);
+    expect((await decide(id, globex.admin.auth, { decision: 'approve' })).status).toBe(404);
+    expect((await request(app).put(`/api/requisitions/${id}`).set('Authorization', globex.hm.auth).send(requisitionBody(globex))).status).toBe(404);
+    expect((await request(app).post(`/api/requisitions/${id}/submit`).set('Authorization', globex.hm.auth)).status).toBe(404);
+    const pending = await request(app).get('/api/vacancy-approvals?view=pending').set('Authorization', globex.approver1.auth);
+    expect(pending.body.items).toEqual([]);
+    expect((await Requisition.findOne({ customerId: acme.customerId, _id: id }).lean())?.status).toBe('pending_approval');
+  });
+
+  it('someone outside the approval sees 403, an approver of the chain sees it', async () => {
+    const created = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Visible', jobCodeId: null }), submit: true });
+    expect((await request(app).get(`/api/vacancy-approvals/${created.body.id}`).set('Authorization', acme.employee.auth)).status).toBe(403);
+    const approverView = await request(app).get(`/api/vacancy-approvals/${created.body.id}`).set('Authorization', acme.approver1.auth);
+    expect(approverView.status).toBe(200);
+    expect(approverView.body.canDecide).toBe(true);
+  });
+});
