@@ -13,7 +13,14 @@ async function main() {
 
   const server = createServer(buildApp({ config, logger }));
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await db.close();
+    if (error.code === 'EADDRINUSE') throw new ConfigError(`Port ${config.port} is already in use: stop the other process or set PORT to another port.`);
+    throw error;
+  });
   const url = `http://localhost:${config.port}`;
   logger.info({ url }, 'listening');
   printWelcome(url, seeded.signIns);
