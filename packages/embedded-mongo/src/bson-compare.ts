@@ -63,7 +63,29 @@ function bytesOf(v: Binary | Uint8Array): Uint8Array {
   return v instanceof Binary ? v.buffer.subarray(0, v.position) : v;
 }
 
+interface OidInts {
+  i0?: number;
+  i1: number;
+  i2: number;
+  i3: number;
+}
+
+/** bson 7 keeps ObjectId bytes as four 24-bit ints; comparing those avoids allocating buffers. */
+function compareObjectIds(a: ObjectId, b: ObjectId): number {
+  const x = a as unknown as OidInts;
+  const y = b as unknown as OidInts;
+  if (typeof x.i0 === 'number' && typeof y.i0 === 'number') {
+    return cmpPrim(x.i0, y.i0) || cmpPrim(x.i1, y.i1) || cmpPrim(x.i2, y.i2) || cmpPrim(x.i3, y.i3);
+  }
+  return Buffer.compare(a.id, b.id);
+}
+
 export function compareValues(a: unknown, b: unknown): number {
+  // Fast paths for the common same-type cases.
+  const ta = typeof a;
+  if (ta === typeof b && (ta === 'string' || (ta === 'number' && !Number.isNaN(a) && !Number.isNaN(b)))) {
+    return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+  }
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -95,7 +117,7 @@ export function compareValues(a: unknown, b: unknown): number {
       return st || Buffer.compare(x, y);
     }
     case 8:
-      return Buffer.compare((a as ObjectId).id, (b as ObjectId).id);
+      return compareObjectIds(a as ObjectId, b as ObjectId);
     case 9:
       return cmpPrim(Number(a), Number(b));
     case 10:

@@ -94,22 +94,17 @@ export class Collection {
     } else this.docs.delete(id);
   }
 
-  /** Loads a persisted document at start-up (no uniqueness check: it was enforced when written). */
-  load(doc: Doc): void {
-    const id = keyString(doc._id);
-    this.docs.set(id, doc);
-    for (const ix of this.indexes) ix.add(id, ix.keysFor(doc));
+  /** Loads persisted documents at start-up, then bulk-builds every index. */
+  loadAll(docs: Iterable<Doc>, specs: IndexSpec[]): void {
+    for (const doc of docs) this.docs.set(keyString(doc._id), doc);
+    this.indexes = [new Index({ ...ID_INDEX, unique: true }), ...specs.filter((s) => s.name !== '_id_').map((s) => new Index(s))];
+    for (const ix of this.indexes) ix.build(this.ns, this.docs);
   }
 
   /** Builds a new index over existing documents; fails with 11000 if a unique constraint is violated. */
   addIndex(spec: IndexSpec): Index {
     const ix = new Index(spec);
-    for (const [id, doc] of this.docs) {
-      const keys = ix.keysFor(doc);
-      const dup = ix.findConflict(keys);
-      if (dup) throw ix.duplicateKeyError(this.ns, dup);
-      ix.add(id, keys);
-    }
+    ix.build(this.ns, this.docs);
     this.indexes.push(ix);
     return ix;
   }

@@ -26,8 +26,7 @@ export class Engine {
     const engine = new Engine(dbPath ? new LmdbStorage(dbPath) : new MemoryStorage());
     for (const entry of engine.storage.loadCatalog()) {
       const coll = engine.attach(entry.db, entry.name, entry.options ?? {});
-      for (const spec of entry.indexes) if (spec.name !== '_id_') coll.addIndex(spec);
-      for (const doc of engine.storage.loadDocs(coll.ns)) coll.load(doc);
+      coll.loadAll(engine.storage.loadDocs(coll.ns), entry.indexes);
     }
     return engine;
   }

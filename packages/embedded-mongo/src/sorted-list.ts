@@ -36,6 +36,13 @@ export class SortedList<T> {
     return lo;
   }
 
+  /** Replaces the contents with items already in ascending order (bulk index builds). */
+  loadSorted(items: T[]): void {
+    this.blocks = [];
+    for (let i = 0; i < items.length; i += MAX_BLOCK >> 1) this.blocks.push(items.slice(i, i + (MAX_BLOCK >> 1)));
+    this.count = items.length;
+  }
+
   insert(item: T): void {
     this.count++;
     if (!this.blocks.length) {
@@ -59,6 +66,18 @@ export class SortedList<T> {
     if (!block.length) this.blocks.splice(bi, 1);
     this.count--;
     return true;
+  }
+
+  /** The smallest item >= probe, without creating an iterator. */
+  firstAtLeast(probe: T): T | undefined {
+    if (!this.blocks.length) return undefined;
+    let bi = this.findBlock(probe);
+    let pos = this.lowerBoundIn(this.blocks[bi], probe);
+    if (pos >= this.blocks[bi].length) {
+      bi++;
+      pos = 0;
+    }
+    return this.blocks[bi]?.[pos];
   }
 
   /** Items >= from in ascending order (all items when from is undefined). */

@@ -1,4 +1,3 @@
-import { GridFSBucket } from 'mongodb';
 import mongoose, { Schema, Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../src/index.js';
@@ -112,7 +111,7 @@ describe('mongoose application patterns', () => {
 
   it('round-trips binary files through GridFSBucket', async () => {
     const db = conn.db!;
-    const bucket = new GridFSBucket(db, { bucketName: 'uploads', chunkSizeBytes: 1024 });
+    const bucket = new mongoose.mongo.GridFSBucket(db, { bucketName: 'uploads', chunkSizeBytes: 1024 });
     const data = Buffer.alloc(5000);
     for (let i = 0; i < data.length; i++) data[i] = (i * 7) % 256;
     const id = await new Promise<Types.ObjectId>((resolve, reject) => {
