@@ -188,8 +188,7 @@ export const ZHiringTeamInput = z.object({
 
 export const ZCustomFieldValues = z
   .record(z.string().max(60), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
-  .refine((r) => Object.keys(r).length <= 50, { error: 'has too many fields' })
-  .default({});
+  .refine((r) => Object.keys(r).length <= 50, { error: 'has too many fields' });
 
 const ZRequisitionFields = {
   title: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(JobValidation.maxTitleLength, { error: 'is too long' }),
@@ -204,7 +203,7 @@ const ZRequisitionFields = {
   justification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).default(''),
   headcountJustification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).default(''),
   team: ZHiringTeamInput.default({ hiringManagerId: null, recruiterIds: [], interviewerIds: [], followerIds: [] }),
-  customFields: ZCustomFieldValues,
+  customFields: ZCustomFieldValues.default({}),
 };
 
 export const ZCreateRequisitionRequest = z.object({ ...ZRequisitionFields, submit: z.boolean().default(false) });
