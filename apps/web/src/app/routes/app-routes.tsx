@@ -1,0 +1,50 @@
+import { Navigate, Outlet, matchRoutes, type RouteObject } from 'react-router-dom';
+import { Paths } from '@hireflow/contracts/routes';
+import { HomeRedirect, RedirectSignedIn, RequireAuth } from '@/app/guards/guards';
+import { ErrorScreen, ShellErrorScreen } from '@/app/screens/error-screen';
+import { LoadingScreen } from '@/app/screens/loading-screen';
+import { publicRoutes, signedOutRoutes } from './auth/auth.routes';
+import { devRoutes } from './dev/dev.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { superadminRoutes } from './superadmin/superadmin.routes';
+
+/**
+ * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
+ * one line here; its nav entry (src/app/shell/nav-items.ts) appears once its path is registered.
+ */
+const shellRoutes: RouteObject[] = [
+  ...dashboardRoutes,
+  ...superadminRoutes,
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Outlet />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { path: Paths.home, element: <HomeRedirect /> },
+      { element: <RedirectSignedIn />, children: signedOutRoutes },
+      ...publicRoutes,
+      ...devRoutes,
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('@/app/shell/app-layout')).default }),
+            children: [{ errorElement: <ShellErrorScreen />, children: shellRoutes }],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={Paths.notFound404} replace /> },
+    ],
+  },
+];
+
+/** True when a page is registered for this URL (the catch-all does not count). */
+export function isRegisteredPath(pathname: string): boolean {
+  const matches = matchRoutes(appRoutes, pathname);
+  const deepest = matches?.[matches.length - 1];
+  return Boolean(deepest && deepest.route.path !== '*');
+}

@@ -1,0 +1,9 @@
+import { NotFoundContent } from '@/app/screens/not-found';
+
+export default function NotFoundPage() {
+  return (
+    <main>
+      <NotFoundContent />
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router-dom';
+import { Paths } from '@hireflow/contracts/routes';
+import { RequireSuperAdmin } from '@/app/guards/guards';
+import { lazyPage } from '../lazy-page';
+
+export const superadminRoutes: RouteObject[] = [
+  {
+    element: <RequireSuperAdmin />,
+    children: [{ path: Paths.superadmin, ...lazyPage(() => import('./superadmin-page')) }],
+  },
+];

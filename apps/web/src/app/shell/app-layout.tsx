@@ -1,0 +1,78 @@
+import { AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { ProductName } from '@hireflow/contracts/constants';
+import { Paths } from '@hireflow/contracts/routes';
+import { isRegisteredPath } from '@/app/routes/app-routes';
+import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
+import { useSession } from '@/lib/session';
+import { navItems, userMenuItems, visibleItems } from './nav-items';
+
+/** The signed-in frame: header (company, user menu), navigation by role and rights, and the page. */
+export default function AppLayout() {
+  const { user } = useSession();
+  const matrix = useAccessMatrix();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  if (!user) return null;
+
+  const viewer = { user, rights: matrix.data?.rights ?? [] };
+  const nav = visibleItems(navItems, viewer, isRegisteredPath);
+  const menu = visibleItems(userMenuItems, viewer, isRegisteredPath);
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} c="pastel-green.9">
+              {ProductName}
+            </Text>
+            {user.customer ? <Text visibleFrom="xs">{user.customer.name}</Text> : null}
+          </Group>
+          <Menu position="bottom-end" width={220}>
+            <Menu.Target>
+              <Button variant="default" aria-label={`Account menu for ${user.fullName}`}>
+                {user.fullName}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{user.email}</Menu.Label>
+              {menu.map((item) => (
+                <Menu.Item key={item.to} component={Link} to={item.to}>
+                  {item.label}
+                </Menu.Item>
+              ))}
+              <Menu.Item component={Link} to={Paths.logout}>
+                Sign out
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          {nav.map((item) => (
+            <NavLink
+              key={item.to}
+              component={RouterNavLink}
+              to={item.to}
+              label={item.label}
+              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {/* Toasts belong to signed-in pages; the front door shows its messages inline. */}
+        <Notifications position="top-right" />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
+import { AuthApi, type TOnboardingRequest } from '@hireflow/contracts/auth';
+import { apiPost } from '@/lib/api-client';
+
+export function completeOnboarding(body: TOnboardingRequest) {
+  return apiPost(AuthApi.onboarding, body, z.unknown());
+}
+
+export function useCompleteOnboarding() {
+  return useMutation({ mutationFn: completeOnboarding });
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
+import { AuthApi } from '@hireflow/contracts/auth';
+import { apiPost } from '@/lib/api-client';
+
+export function initiatePasswordReset(body: { email: string; captchaId: string; captchaText: string }) {
+  return apiPost(AuthApi.resetInitiate, body, z.unknown());
+}
+
+export function useInitiatePasswordReset() {
+  return useMutation({ mutationFn: initiatePasswordReset });
+}

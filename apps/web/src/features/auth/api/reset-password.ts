@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
+import { AuthApi, type TResetPasswordRequest } from '@hireflow/contracts/auth';
+import { apiPost } from '@/lib/api-client';
+
+export function resetPassword(body: TResetPasswordRequest) {
+  return apiPost(AuthApi.resetPassword, body, z.unknown());
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

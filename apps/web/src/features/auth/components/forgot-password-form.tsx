@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ZResetInitiateRequest } from '@hireflow/contracts/auth';
+import { FormAlert } from '@/components/form-alert';
+import { errorMessage } from '@/lib/api-client';
+import { focusFirstError, zodValidate } from '@/lib/zod-form';
+import { useCaptcha } from '../api/get-captcha';
+import { useInitiatePasswordReset } from '../api/reset-password-initiate';
+import { CaptchaField } from './captcha-field';
+
+const ZForgotForm = ZResetInitiateRequest.pick({ email: true, captchaText: true });
+
+/** Asks for a reset link: email and captcha, to /api/reset_password_initiate. */
+export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: string; onEmailChange?: (email: string) => void }) {
+  const captcha = useCaptcha();
+  const initiate = useInitiatePasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email, captchaText: '' }, validate: zodValidate(ZForgotForm) });
+
+  const submit = form.onSubmit(
+    (values) => {
+      const address = values.email.trim().toLowerCase();
+      onEmailChange?.(address);
+      initiate.mutate(
+        { email: address, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
+        {
+          onSuccess: () => setSentTo(address),
+          onError: () => {
+            form.setFieldValue('captchaText', '');
+            void captcha.refetch();
+          },
+        },
+      );
+    },
+    focusFirstError(form, ['email', 'captchaText']),
+  );
+
+  if (sentTo) {
+    return <FormAlert tone="success" message={`We sent a link to reset your password to ${sentTo}. Check your email.`} />;
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={initiate.isError ? errorMessage(initiate.error) : null} />
+        <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+        <CaptchaField captcha={captcha} inputProps={{ required: true, ...form.getInputProps('captchaText') }} />
+        <Button type="submit" loading={initiate.isPending} fullWidth>
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { OtpRules, ZOtpLoginRequest, ZSendOtpRequest } from '@hireflow/contracts/auth';
+import { FormAlert } from '@/components/form-alert';
+import { errorMessage } from '@/lib/api-client';
+import { focusFirstError, zodValidate } from '@/lib/zod-form';
+import { useSendOtp } from '../api/send-otp';
+import { useLoginWithOtp } from '../api/login-otp';
+import { useCountdown } from './use-countdown';
+import { useSignInComplete } from './use-sign-in-complete';
+
+type Props = { email: string; onEmailChange: (email: string) => void };
+
+/** OTP sign-in: send a code to the email, then enter its six digits; resend after a countdown. */
+export function OtpSignIn({ email, onEmailChange }: Props) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const sendOtp = useSendOtp();
+  const secondsLeft = useCountdown(resendAt);
+
+  const emailForm = useForm({ initialValues: { email }, validate: zodValidate(ZSendOtpRequest), validateInputOnBlur: true });
+
+  const send = (address: string) =>
+    sendOtp.mutate(
+      { email: address },
+      {
+        onSuccess: () => {
+          setSentTo(address);
+          setResendAt(Date.now() + OtpRules.resendAfterSeconds * 1000);
+        },
+      },
+    );
+
+  if (sentTo) {
+    return (
+      <CodeStep
+        email={sentTo}
+        secondsLeft={secondsLeft}
+        resending={sendOtp.isPending}
+        resendError={sendOtp.isError ? errorMessage(sendOtp.error) : null}
+        onResend={() => send(sentTo)}
+        onChangeEmail={() => {
+          setSentTo(null);
+          sendOtp.reset();
+        }}
+      />
+    );
+  }
+
+  const submit = emailForm.onSubmit((values) => {
+    const { email: address } = ZSendOtpRequest.parse(values);
+    onEmailChange(address);
+    send(address);
+  }, focusFirstError(emailForm, ['email']));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={sendOtp.isError ? errorMessage(sendOtp.error) : null} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          {...emailForm.getInputProps('email')}
+          onChange={(event) => {
+            emailForm.setFieldValue('email', event.currentTarget.value);
+            onEmailChange(event.currentTarget.value);
+          }}
+        />
+        <Button type="submit" loading={sendOtp.isPending} fullWidth>
+          Send code
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+const ZCodeStep = ZOtpLoginRequest.pick({ otp: true });
+
+type CodeStepProps = {
+  email: string;
+  secondsLeft: number;
+  resending: boolean;
+  resendError: string | null;
+  onResend: () => void;
+  onChangeEmail: () => void;
+};
+
+function CodeStep({ email, secondsLeft, resending, resendError, onResend, onChangeEmail }: CodeStepProps) {
+  const login = useLoginWithOtp();
+  const complete = useSignInComplete();
+  const form = useForm({ initialValues: { otp: '' }, validate: zodValidate(ZCodeStep) });
+
+  const submit = form.onSubmit(
+    (values) => login.mutate({ email, otp: values.otp.trim() }, { onSuccess: complete }),
+    focusFirstError(form, ['otp']),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={login.isError ? errorMessage(login.error) : resendError} />
+        <FormAlert tone="success" message={`We sent a ${OtpRules.length}-digit code to ${email}.`} />
+        <TextInput
+          label="6-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OtpRules.length}
+          required
+          autoFocus
+          {...form.getInputProps('otp')}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Sign in
+        </Button>
+        <Group justify="space-between">
+          <Button variant="default" size="compact-sm" onClick={onChangeEmail}>
+            Change email
+          </Button>
+          <Button variant="default" size="compact-sm" disabled={secondsLeft > 0} loading={resending} onClick={onResend}>
+            {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
+          </Button>
+        </Group>
+        <Text size="xs">The code is valid for {OtpRules.ttlMinutes} minutes.</Text>
+      </Stack>
+    </form>
+  );
+}

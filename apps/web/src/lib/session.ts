@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from 'react';
+import { ZStoredUser, type TStoredUser } from '@hireflow/contracts/users';
+
+// The signed-in session lives in localStorage (the spec's "bearer token from local storage"), so a
+// reload or a second tab keeps it. Saved URLs survive the trip through /login the same way.
+const Keys = { token: 'token', user: 'user', savedUrl: 'savedUrl', agencyLogin: 'agencyLogin' } as const;
+
+export type Session = { token: string | null; user: TStoredUser | null };
+
+const listeners = new Set<() => void>();
+let snapshot: Session | null = null;
+
+function readUser(): TStoredUser | null {
+  const raw = localStorage.getItem(Keys.user);
+  if (!raw) return null;
+  try {
+    const parsed = ZStoredUser.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function emit() {
+  snapshot = null;
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session {
+  snapshot ??= { token: localStorage.getItem(Keys.token), user: readUser() };
+  return snapshot;
+}
+
+export function getToken(): string | null {
+  return getSession().token;
+}
+
+export function setSession({ token, user }: { token: string; user: TStoredUser }) {
+  localStorage.setItem(Keys.token, token);
+  localStorage.setItem(Keys.user, JSON.stringify(user));
+  emit();
+}
+
+/** Replaces the stored user (after the API answered a fresher copy) without touching the token. */
+export function updateStoredUser(user: TStoredUser) {
+  localStorage.setItem(Keys.user, JSON.stringify(user));
+  emit();
+}
+
+export function clearSession() {
+  localStorage.removeItem(Keys.token);
+  localStorage.removeItem(Keys.user);
+  emit();
+}
+
+/** Logout: nothing of this user stays in the browser. */
+export function clearAllStorage() {
+  localStorage.clear();
+  sessionStorage.clear();
+  emit();
+}
+
+/** Only same-site paths are kept, so a crafted link cannot send a signed-in user elsewhere. */
+export function isSafeLocalPath(url: string | null | undefined): url is string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
+export function saveUrl(url: string) {
+  if (isSafeLocalPath(url)) localStorage.setItem(Keys.savedUrl, url);
+}
+
+export function peekSavedUrl(): string | null {
+  const url = localStorage.getItem(Keys.savedUrl);
+  return isSafeLocalPath(url) ? url : null;
+}
+
+export function forgetSavedUrl() {
+  localStorage.removeItem(Keys.savedUrl);
+}
+
+/** Agency sign-in data, written by the agency sign-in flow (/agencies-login/...). */
+export function getAgencyLogin(): unknown {
+  const raw = localStorage.getItem(Keys.agencyLogin);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === Keys.token || event.key === Keys.user) emit();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}

@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// The API's dev port; `npm run dev` starts the API there. VITE_API_PROXY points elsewhere when needed.
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3001';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    css: false,
+    testTimeout: 15_000,
+  },
+});
