@@ -4,6 +4,7 @@ import { keyString } from './bson-compare.js';
 import type { Doc } from './errors.js';
 import { MongoServerError, writeConflict } from './errors.js';
 import { Index, type IndexSpec } from './index-manager.js';
+import { noteDocument } from './match-normalise.js';
 import type { LockTable, WriteContext } from './write-context.js';
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -45,6 +46,7 @@ export class Collection {
       if (dup) throw ix.duplicateKeyError(this.ns, dup);
     });
     this.docs.set(id, doc);
+    noteDocument(doc);
     this.indexes.forEach((ix, i) => ix.add(id, keys[i]));
     ctx.record(this, id, undefined, doc);
     this.locks.acquire(this.ns, id, ctx);
@@ -69,6 +71,7 @@ export class Collection {
       ix.add(id, newKeys[i]);
     });
     this.docs.set(id, next);
+    noteDocument(next);
     ctx.record(this, id, prev, next);
     this.locks.acquire(this.ns, id, ctx);
   }
@@ -96,7 +99,10 @@ export class Collection {
 
   /** Loads persisted documents at start-up, then bulk-builds every index. */
   loadAll(docs: Iterable<Doc>, specs: IndexSpec[]): void {
-    for (const doc of docs) this.docs.set(keyString(doc._id), doc);
+    for (const doc of docs) {
+      this.docs.set(keyString(doc._id), doc);
+      noteDocument(doc);
+    }
     this.indexes = [new Index({ ...ID_INDEX, unique: true }), ...specs.filter((s) => s.name !== '_id_').map((s) => new Index(s))];
     for (const ix of this.indexes) ix.build(this.ns, this.docs);
   }

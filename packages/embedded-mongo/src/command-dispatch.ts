@@ -3,6 +3,7 @@
 import { adminCommands } from './commands/admin-commands.js';
 import { aggregate } from './commands/aggregate-command.js';
 import { ddlCommands } from './commands/ddl-commands.js';
+import { explain } from './commands/explain-command.js';
 import { readCommands } from './commands/read-commands.js';
 import { writeCommands } from './commands/write-commands.js';
 import type { CommandContext, CommandHandler, ServerInfo } from './command-context.js';
@@ -19,6 +20,7 @@ const HANDLERS: Record<string, CommandHandler> = {
   ...readCommands,
   ...writeCommands,
   aggregate,
+  explain,
 };
 
 export interface Logger {

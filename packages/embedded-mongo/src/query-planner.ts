@@ -6,6 +6,7 @@ import { keyString } from './bson-compare.js';
 import type { Collection } from './collection.js';
 import type { Doc } from './errors.js';
 import type { Index, RangeBound } from './index-manager.js';
+import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
 
 interface FieldCond {
   eq?: unknown;
@@ -145,8 +146,8 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
 /** Compiled filter predicate; empty filters skip mingo entirely. */
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
-  const q = new Query(filter);
-  return (doc) => q.test(doc);
+  const q = new Query(containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
+  return (doc) => q.test(matchView(doc));
 }
 
 export function* matching(plan: Plan, filter: Doc | undefined): Generator<Doc> {

@@ -69,7 +69,8 @@ function parseOpMsg(buf: Buffer, header: MsgHeader): ParsedMessage {
       [body, offset] = readBsonAt(buf, offset);
     } else if (kind === 1) {
       const sectionEnd = offset + buf.readInt32LE(offset);
-      let [identifier, pos] = readCString(buf, offset + 4);
+      const [identifier, start] = readCString(buf, offset + 4);
+      let pos = start;
       const docs: Doc[] = [];
       while (pos < sectionEnd) {
         let doc: Doc;

@@ -4,6 +4,7 @@ import { ObjectId } from 'bson';
 import { aggregate as mingoAggregate } from 'mingo';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
 import { cloneDoc } from '../doc-utils.js';
+import { matchView } from '../match-normalise.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
@@ -42,7 +43,7 @@ export const aggregate: CommandHandler = async (cx) => {
     let filter: Doc | undefined;
     let sort: Doc | undefined;
     if (stages[0]?.$match) [filter, stages] = [stages[0].$match as Doc, stages.slice(1)];
-    if (stages[0]?.$sort && !filter) [sort, stages] = [stages[0].$sort as Doc, stages.slice(1)];
+    if (stages[0]?.$sort) [sort, stages] = [stages[0].$sort as Doc, stages.slice(1)];
     source = queryDocs(coll, { filter, sort });
   } else if (stages[0]?.$documents) {
     source = stages[0].$documents as Doc[];
@@ -52,11 +53,13 @@ export const aggregate: CommandHandler = async (cx) => {
   }
 
   const readOnly = pipelineIsReadOnly(stages);
-  const input = readOnly ? [...source] : Array.from(source, cloneDoc);
-  const resolver = (name: string) => Array.from(cx.engine.getColl(cx.db, name)?.docs.values() ?? [], cloneDoc);
+  // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
+  const docs = [...source];
+  const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
+  const resolver = (name: string) => Array.from(cx.engine.getColl(cx.db, name)?.docs.values() ?? [], (d) => cloneDoc(matchView(d)));
   let results: Doc[];
   try {
-    results = stages.length ? (mingoAggregate(input, stages, { collectionResolver: resolver }) as Doc[]) : input;
+    results = stages.length ? (mingoAggregate(input, stages, { collectionResolver: resolver }) as Doc[]) : docs;
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
