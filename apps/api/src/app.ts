@@ -19,7 +19,14 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } }));
   app.use(compression());
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+      customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    }),
+  );
 
   app.use('/api', express.json({ limit: Limits.jsonBodyBytes }), rejectOperatorKeys, buildApiRouter(), apiNotFound);
 

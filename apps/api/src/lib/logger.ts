@@ -13,6 +13,8 @@ const redact = [
   '*.captchaText',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: redact, censor: '[redacted]' } });
+/** JSON lines for machines; readable lines when a person watches a terminal in the local profile. */
+export function createLogger(level: string, opts: { pretty?: boolean } = {}): Logger {
+  const transport = opts.pretty ? { target: 'pino-pretty', options: { ignore: 'pid,hostname,req,res,responseTime', translateTime: 'SYS:HH:MM:ss' } } : undefined;
+  return pino({ level, redact: { paths: redact, censor: '[redacted]' }, transport });
 }
