@@ -1,7 +1,6 @@
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Navigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { ZOnboardingRequest, type TOnboardingRequest } from '@hireflow/contracts/auth';
 import { Paths } from '@hireflow/contracts/routes';
 import type { TStoredUser } from '@hireflow/contracts/users';
@@ -9,7 +8,6 @@ import { AuthLayout } from '@/components/auth-layout';
 import { FormAlert } from '@/components/form-alert';
 import { GoOnward } from '@/app/guards/go-onward';
 import { useCompleteOnboarding } from '@/features/auth/api/complete-onboarding';
-import { getAccessMatrixQueryOptions } from '@/features/auth/api/get-access-matrix';
 import { errorMessage } from '@/lib/api-client';
 import { slugify } from '@/lib/slugify';
 import { updateStoredUser, useSession } from '@/lib/session';
@@ -24,7 +22,6 @@ export default function OnboardingPage() {
 }
 
 function OnboardingForm({ user }: { user: TStoredUser }) {
-  const queryClient = useQueryClient();
   const onboarding = useCompleteOnboarding();
   const companyName = user.customer?.name ?? '';
   const form = useForm<TOnboardingRequest>({
@@ -35,11 +32,13 @@ function OnboardingForm({ user }: { user: TStoredUser }) {
   const submit = form.onSubmit(
     (values) =>
       onboarding.mutate(values, {
-        onSuccess: async () => {
-          // The fresh user carries the new slug; the page then moves on by the sign-in rules.
-          const fresh = await queryClient.fetchQuery({ ...getAccessMatrixQueryOptions(), staleTime: 0 });
-          updateStoredUser(fresh.user);
-        },
+        // With the slug stored, the page moves on by the sign-in rules.
+        onSuccess: (company) =>
+          updateStoredUser({
+            ...user,
+            customer: { id: company.id, name: company.name },
+            customerState: { slug: company.slug, isAuthorized: company.isAuthorized, userOptionsPage: company.userOptionsPage },
+          }),
       }),
     focusFirstError(form, ['companyName', 'slug', 'website', 'careerIntro']),
   );

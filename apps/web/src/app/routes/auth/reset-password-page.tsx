@@ -61,7 +61,7 @@ function ResetForm({ hashKey }: { hashKey: string }) {
   if (reset.isSuccess) {
     return (
       <AuthLayout title="Password changed">
-        <FormAlert tone="success" message="Your password has been changed. You can sign in with it now." />
+        <FormAlert tone="success" message={reset.data.message} />
         <Button component={Link} to={Paths.login}>
           Sign in
         </Button>

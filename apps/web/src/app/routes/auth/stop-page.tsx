@@ -28,7 +28,7 @@ export default function StopPage() {
         once your email is verified.
       </Text>
       <FormAlert message={resend.isError ? errorMessage(resend.error) : matrix.isError ? errorMessage(matrix.error) : null} />
-      <FormAlert tone="success" message={resend.isSuccess ? `We sent a new verification link to ${user.email}.` : null} />
+      <FormAlert tone="success" message={resend.isSuccess ? resend.data.message : null} />
       <Button loading={resend.isPending} onClick={() => resend.mutate({ email: user.email })}>
         Resend verification email
       </Button>

@@ -40,9 +40,9 @@ function UserOptionsForm({ user, customerState, onDone }: FormProps) {
     update.mutate(
       { id: user.customer?.id ?? '' },
       {
-        onSuccess: () => {
+        onSuccess: (company) => {
           onDone(isRegisteredPath(target) ? target : Paths.dashboard);
-          updateStoredUser({ ...user, customerState: { ...customerState, userOptionsPage: true } });
+          updateStoredUser({ ...user, customerState: { ...customerState, slug: company.slug, userOptionsPage: company.userOptionsPage } });
         },
       },
     );

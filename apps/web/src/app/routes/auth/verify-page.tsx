@@ -5,16 +5,18 @@ import { Paths } from '@hireflow/contracts/routes';
 import { AuthLayout } from '@/components/auth-layout';
 import { FormAlert } from '@/components/form-alert';
 import { LoadingScreen } from '@/app/screens/loading-screen';
+import { useContinueAfterVerify } from '@/features/auth/api/continue-after-verify';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { useSignInComplete } from '@/features/auth/components/use-sign-in-complete';
 import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
 
-/** /verify?verify_key=...: the link from the verification mail. */
+/** /verify?key=... (the mail's link; `verify_key` is accepted too): proves the address, then continues signed in. */
 export default function VerifyPage() {
   const [params] = useSearchParams();
-  const verifyKey = (params.get('verify_key') ?? '').trim();
+  const verifyKey = (params.get('key') ?? params.get('verify_key') ?? '').trim();
   const verify = useVerifyEmail();
-  const { token } = useSession();
+  const carryOn = useContinueAfterVerify();
+  const complete = useSignInComplete();
   const started = useRef(false);
 
   useEffect(() => {
@@ -23,15 +25,12 @@ export default function VerifyPage() {
     verify.mutate({ verify_key: verifyKey });
   }, [verify, verifyKey]);
 
-  // Signed in here: /stop refreshes the account and moves on by the sign-in rules.
-  const next = token ? Paths.stop : Paths.login;
-
   if (!verifyKey) {
     return (
       <AuthLayout title="Verify your email">
-        <Text>This verification link is invalid. Open the link from your latest verification email.</Text>
-        <Button component={Link} to={next}>
-          Continue
+        <Text>This verification link is incomplete. Open the link from your latest verification email.</Text>
+        <Button component={Link} to={Paths.login}>
+          Go to sign in
         </Button>
       </AuthLayout>
     );
@@ -40,8 +39,8 @@ export default function VerifyPage() {
     return (
       <AuthLayout title="Verify your email">
         <FormAlert message={errorMessage(verify.error)} />
-        <Button component={Link} to={next}>
-          Continue
+        <Button component={Link} to={Paths.login}>
+          Go to sign in
         </Button>
       </AuthLayout>
     );
@@ -53,12 +52,20 @@ export default function VerifyPage() {
       </AuthLayout>
     );
   }
+  const { email, tokenId, message } = verify.data;
   return (
     <AuthLayout title="Email verified">
-      <FormAlert tone="success" message="Your email is verified. Thank you!" />
-      <Button component={Link} to={next}>
-        {token ? 'Continue' : 'Sign in'}
-      </Button>
+      <FormAlert tone="success" message={message} />
+      <FormAlert message={carryOn.isError ? errorMessage(carryOn.error) : null} />
+      {carryOn.isError ? (
+        <Button component={Link} to={Paths.login}>
+          Go to sign in
+        </Button>
+      ) : (
+        <Button loading={carryOn.isPending} onClick={() => carryOn.mutate({ email, tokenId }, { onSuccess: complete })}>
+          Continue
+        </Button>
+      )}
     </AuthLayout>
   );
 }

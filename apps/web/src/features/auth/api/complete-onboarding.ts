@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, type TOnboardingRequest } from '@hireflow/contracts/auth';
+import { AuthApi, ZPresentStatusResponse, type TOnboardingRequest } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
 
 export function completeOnboarding(body: TOnboardingRequest) {
-  return apiPost(AuthApi.onboarding, body, z.unknown());
+  return apiPost(AuthApi.onboarding, body, ZPresentStatusResponse);
 }
 
 export function useCompleteOnboarding() {

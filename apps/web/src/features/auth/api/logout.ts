@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { AuthApi } from '@hireflow/contracts/auth';
+import { AuthApi, ZMessageResponse } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
 
 export function logout() {
-  return apiPost(AuthApi.logout, {}, z.unknown());
+  return apiPost(AuthApi.logout, {}, ZMessageResponse);
 }

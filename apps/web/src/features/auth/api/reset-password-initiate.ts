@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi } from '@hireflow/contracts/auth';
+import { AuthApi, ZMessageResponse } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
 
 export function initiatePasswordReset(body: { email: string; captchaId: string; captchaText: string }) {
-  return apiPost(AuthApi.resetInitiate, body, z.unknown());
+  return apiPost(AuthApi.resetInitiate, body, ZMessageResponse);
 }
 
 export function useInitiatePasswordReset() {

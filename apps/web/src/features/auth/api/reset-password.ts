@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, type TResetPasswordRequest } from '@hireflow/contracts/auth';
+import { AuthApi, ZMessageResponse, type TResetPasswordRequest } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
 
 export function resetPassword(body: TResetPasswordRequest) {
-  return apiPost(AuthApi.resetPassword, body, z.unknown());
+  return apiPost(AuthApi.resetPassword, body, ZMessageResponse);
 }
 
 export function useResetPassword() {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi } from '@hireflow/contracts/auth';
+import { AuthApi, ZVerifyEmailResponse } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
 
 export function verifyEmail(body: { verify_key: string }) {
-  return apiPost(AuthApi.verifyEmail, body, z.unknown());
+  return apiPost(AuthApi.verifyEmail, body, ZVerifyEmailResponse);
 }
 
 export function useVerifyEmail() {

@@ -15,7 +15,7 @@ const ZForgotForm = ZResetInitiateRequest.pick({ email: true, captchaText: true 
 export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: string; onEmailChange?: (email: string) => void }) {
   const captcha = useCaptcha();
   const initiate = useInitiatePasswordReset();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ initialValues: { email, captchaText: '' }, validate: zodValidate(ZForgotForm) });
 
   const submit = form.onSubmit(
@@ -25,7 +25,7 @@ export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: stri
       initiate.mutate(
         { email: address, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
         {
-          onSuccess: () => setSentTo(address),
+          onSuccess: (answer) => setSent(answer.message),
           onError: () => {
             form.setFieldValue('captchaText', '');
             void captcha.refetch();
@@ -36,9 +36,7 @@ export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: stri
     focusFirstError(form, ['email', 'captchaText']),
   );
 
-  if (sentTo) {
-    return <FormAlert tone="success" message={`We sent a link to reset your password to ${sentTo}. Check your email.`} />;
-  }
+  if (sent) return <FormAlert tone="success" message={sent} />;
 
   return (
     <form onSubmit={submit} noValidate>

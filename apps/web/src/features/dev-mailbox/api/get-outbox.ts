@@ -1,15 +1,9 @@
-import { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi, ZOutboxMail } from '@hireflow/contracts/auth';
+import { AuthApi, ZOutboxResponse } from '@hireflow/contracts/auth';
 import { apiGet } from '@/lib/api-client';
 
-/** The outbox as a list of mails, newest first (accepts a bare list or `{ mails }`). */
-export const ZOutboxAnswer = z
-  .union([z.array(ZOutboxMail), z.object({ mails: z.array(ZOutboxMail) })])
-  .transform((answer) => (Array.isArray(answer) ? answer : answer.mails));
-
 export function getOutbox(email: string) {
-  return apiGet(AuthApi.devOutbox, ZOutboxAnswer, { params: email ? { email } : {} });
+  return apiGet(AuthApi.devOutbox, ZOutboxResponse, { params: email ? { to: email } : {} });
 }
 
 export function getOutboxQueryOptions(email: string) {
