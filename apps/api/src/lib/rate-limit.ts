@@ -50,7 +50,7 @@ export async function hitRateLimit(options: RateLimitOptions, rule: RateRule, su
   const { index, endsAt } = windowOf(rule, now);
   const _id = counterId(rule, subject, index);
   const increment = () =>
-    RateCounter.findOneAndUpdate({ _id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt: endsAt } }, { upsert: true, new: true }).lean();
+    RateCounter.findOneAndUpdate({ _id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt: endsAt } }, { upsert: true, returnDocument: 'after' }).lean();
   let counter;
   try {
     counter = await increment();

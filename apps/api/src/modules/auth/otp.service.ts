@@ -45,7 +45,7 @@ export async function loginWithOtp(ctx: AuthCtx, input: TOtpLoginRequest): Promi
   const attempt = await Otp.findOneAndUpdate(
     { userId: user._id, tries: { $lt: OtpRules.maxWrongTries }, expiresAt: { $gt: new Date() } },
     { $inc: { tries: 1 } },
-    { new: true },
+    { returnDocument: 'after' },
   ).lean();
   if (!attempt || !sameHash(attempt.codeHash, codeHash(ctx, user._id, input.otp))) throw invalidOtp();
   const used = await Otp.findOneAndDelete({ _id: attempt._id }).lean();

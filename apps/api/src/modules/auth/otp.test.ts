@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import bcrypt from 'bcrypt';
+import type { Types } from 'mongoose';
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { AuthMessages, OtpRules } from '@hireflow/contracts/auth';
 import { startTestApp } from '../../test/test-app';
@@ -27,7 +28,7 @@ async function sendCode(email: string): Promise<string> {
 }
 
 /** Lets the next code be asked for at once (the resend pause is 30 s). */
-async function ageCode(userId: unknown, seconds = OtpRules.resendAfterSeconds + 1) {
+async function ageCode(userId: Types.ObjectId, seconds = OtpRules.resendAfterSeconds + 1) {
   await Otp.updateOne({ userId }, { $set: { expiresAt: new Date(Date.now() + OtpRules.ttlMinutes * 60_000 - seconds * 1000) } });
 }
 

@@ -57,7 +57,7 @@ describe('POST /api/selfsignup', () => {
     expect(customer).toMatchObject({ name: body.companyName, slug: body.slug, isAuthorized: false, userOptionsPage: false, status: 'active' });
     expect(user).toMatchObject({ admin: true, role: 'recruiter', firstName: 'Sofia', mobile: body.mobile, status: 'active' });
     expect([...user!.rights].sort()).toEqual([...AccessRightKeys].sort());
-    expect(user!.emailVerification.status).toBe(false);
+    expect(user!.emailVerification!.status).toBe(false);
     expect(user!.passwordHash).toMatch(/^\$2[aby]\$/);
     expect(user!.passwordHash).not.toContain(body.password);
 
@@ -116,7 +116,7 @@ describe('POST /api/employeeSelfSignUp', () => {
     const user = await findUser('eli@umbrella.test');
     expect(user).toMatchObject({ role: 'employee', admin: false, rights: [] });
     expect(String(user!.customerId)).toBe(String(customer._id));
-    expect(user!.emailVerification.status).toBe(false);
+    expect(user!.emailVerification!.status).toBe(false);
     const [mail] = await mailsTo(app, 'eli@umbrella.test');
     expect(mail!.subject).toBe('Verify your email for Hireflow');
   });
@@ -160,7 +160,7 @@ describe('POST /api/verify_user_email and GET /api/continueAfterVerifyEmail/{ema
     await request(app).post('/api/selfsignup').send(body).expect(201);
     const key = await verifyKeyFor(body.email);
     const stored = await findUser(body.email);
-    expect(stored!.emailVerification.keyHash).toBe(hashKey(key));
+    expect(stored!.emailVerification!.keyHash).toBe(hashKey(key));
 
     const res = await request(app).post('/api/verify_user_email').send({ verify_key: key }).expect(200);
     const verified = ZVerifyEmailResponse.parse(res.body);
@@ -201,7 +201,7 @@ describe('POST /api/verify_user_email and GET /api/continueAfterVerifyEmail/{ema
     await AuthToken.updateOne({ keyHash: hashKey(key) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await request(app).post('/api/verify_user_email').send({ verify_key: key }).expect(400);
     expect(res.body.message).toBe(AuthMessages.verifyLinkInvalid);
-    expect((await findUser(body.email))!.emailVerification.status).toBe(false);
+    expect((await findUser(body.email))!.emailVerification!.status).toBe(false);
   });
 
   it('refuses a missing key', async () => {

@@ -34,7 +34,8 @@ export function verificationMail({ name, link }: { name: string; link: string })
 }
 
 export function otpMail({ name, code }: { name: string; code: string }): Rendered {
-  return render('otp', `Your ${ProductName} sign-in code: ${code}`, name, [
+  // Subjects are logged and shown in notification previews: never put the code there.
+  return render('otp', `Your ${ProductName} sign-in code`, name, [
     `Your one-time sign-in code is ${code}.`,
     `It is valid for ${OtpRules.ttlMinutes} minutes and can be used once. If you did not ask for it, you can ignore this mail.`,
   ]);
