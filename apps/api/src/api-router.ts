@@ -3,6 +3,7 @@ import { healthRouter } from './modules/health/health.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { mailRouter } from './modules/mail/mail.routes';
 import { usersRouter } from './modules/users/users.routes';
+import { orgRouter } from './modules/org/org.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
 import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
@@ -14,6 +15,7 @@ export function buildApiRouter(): Router {
   api.use(authRouter);
   api.use(mailRouter);
   api.use(usersRouter);
+  api.use(orgRouter);
   api.use(jobSettingsRouter);
   api.use(requisitionsRouter);
   api.use(jobsRouter);

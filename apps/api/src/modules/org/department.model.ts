@@ -5,6 +5,7 @@ const departmentSchema = new Schema(
   {
     customerId: tenantField(),
     name: { type: String, required: true, trim: true },
+    description: { type: String, default: '', trim: true },
     status: { type: String, enum: ['active', 'inactive'], default: 'active' },
   },
   { timestamps: true },
