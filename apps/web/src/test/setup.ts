@@ -26,6 +26,10 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
 Element.prototype.scrollIntoView ??= () => {};
+if (!('fonts' in document)) {
+  // Mantine's autosizing textarea listens for web fonts loading.
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}
 
 afterEach(() => {
   cleanup();
