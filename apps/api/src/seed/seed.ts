@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { DemoCompanies, DemoPassword, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
+import { seedPeople } from './seed-people';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -29,6 +30,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
       })),
     );
   }
+  await seedPeople({ passwordHash });
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };
