@@ -8,7 +8,7 @@ import { User, type UserDoc } from '../users/user.model';
 import { verificationMail, welcomeMail } from '../mail/mail.templates';
 import type { AuthCtx } from './auth.context';
 import { consumeAuthToken, issueAuthToken } from './auth-token.service';
-import { assertMaySignIn, findUserById, requireAccount, startSession } from './sign-in.service';
+import { findUserById, requireAccount, startSession } from './sign-in.service';
 import { AccountRules } from './rate-rules';
 
 export const VerificationRules = { ttlDays: 7, continueTtlMinutes: 15 } as const;
@@ -57,6 +57,5 @@ export async function continueAfterVerifyEmail(ctx: AuthCtx, { email, tokenId }:
   const token = await consumeAuthToken(['continue'], tokenId);
   const user = token ? await findUserById(token.userId) : null;
   if (!token || !user || user.email !== email) throw new AppError('continue_link_invalid', { message: AuthMessages.continueLinkInvalid, status: 400 });
-  await assertMaySignIn(user);
   return startSession(ctx, user);
 }

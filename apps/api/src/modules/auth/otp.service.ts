@@ -50,7 +50,7 @@ export async function loginWithOtp(ctx: AuthCtx, input: TOtpLoginRequest): Promi
   if (!attempt || !sameHash(attempt.codeHash, codeHash(ctx, user._id, input.otp))) throw invalidOtp();
   const used = await Otp.findOneAndDelete({ _id: attempt._id }).lean();
   if (!used) throw invalidOtp();
-  await assertMaySignIn(user);
+  const customer = await assertMaySignIn(user);
 
   const set: Record<string, unknown> = { 'emailVerification.status': true, 'emailVerification.keyHash': null };
   if (input.password) {
@@ -58,5 +58,5 @@ export async function loginWithOtp(ctx: AuthCtx, input: TOtpLoginRequest): Promi
     await revokeUserSessions(user._id);
   }
   await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: set });
-  return startSession(ctx, { ...user, emailVerification: { status: true, keyHash: null } });
+  return startSession(ctx, { ...user, emailVerification: { status: true, keyHash: null } }, { customer });
 }

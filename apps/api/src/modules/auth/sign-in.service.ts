@@ -6,7 +6,7 @@ import { signSessionToken } from '../../lib/auth';
 import { assertUnderRateLimit, clearRateLimit, hitRateLimit } from '../../lib/rate-limit';
 import { User, type UserDoc } from '../users/user.model';
 import { Customer } from '../org/customer.model';
-import { presentUser } from '../users/users.presenter';
+import { presentUser, type PresentableCustomer } from '../users/users.presenter';
 import { Session } from './session.model';
 import type { AuthCtx } from './auth.context';
 import { verifyCaptcha } from './captcha.service';
@@ -32,17 +32,24 @@ export function noAccount() {
   return new AppError('no_account', { message: LoginMessages.noAccount, status: 404 });
 }
 
-/** An unverified email or an unauthorised company still signs in (the SPA routes them); these do not. */
-export async function assertMaySignIn(user: UserDoc): Promise<void> {
+/**
+ * An unverified email or an unauthorised company still signs in (the SPA routes them); an inactive
+ * user or a suspended company does not. Answers the company, for the presenter.
+ */
+export async function assertMaySignIn(user: UserDoc): Promise<PresentableCustomer | null> {
   if (user.status !== 'active') throw new AppError('account_inactive', { message: AuthMessages.accountInactive, status: 403 });
-  if (user.customerId) {
-    const customer = await Customer.findById(user.customerId, { status: 1 }).lean();
-    if (!customer || customer.status === 'suspended') throw new AppError('company_suspended', { message: AuthMessages.companySuspended, status: 403 });
-  }
+  if (!user.customerId) return null;
+  const customer = await Customer.findById(user.customerId, { name: 1, slug: 1, isAuthorized: 1, userOptionsPage: 1, status: 1 }).lean();
+  if (!customer || customer.status === 'suspended') throw new AppError('company_suspended', { message: AuthMessages.companySuspended, status: 403 });
+  return customer;
 }
 
-/** A server-side session row and the JWT that names it, plus the stored user for the destination rules. */
-export async function startSession(ctx: AuthCtx, user: UserDoc): Promise<TSessionResponse> {
+/**
+ * A server-side session row and the JWT that names it, plus the stored user for the destination rules.
+ * Checks assertMaySignIn itself unless the caller passes the company it answered.
+ */
+export async function startSession(ctx: AuthCtx, user: UserDoc, checked?: { customer: PresentableCustomer | null }): Promise<TSessionResponse> {
+  const customer = checked ? checked.customer : await assertMaySignIn(user);
   const now = new Date();
   const session = await Session.create({
     userId: user._id,
@@ -53,7 +60,7 @@ export async function startSession(ctx: AuthCtx, user: UserDoc): Promise<TSessio
   });
   await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: { lastLoginAt: now } });
   const token = signSessionToken(ctx.config, { sid: String(session._id), sub: String(user._id) });
-  return { token, user: await presentUser(user) };
+  return { token, user: await presentUser(user, { customer }) };
 }
 
 export async function checkAccount(email: string): Promise<TAuthCheckResponse> {
@@ -76,9 +83,9 @@ export async function login(ctx: AuthCtx, input: TLoginRequest): Promise<TSessio
     await hitRateLimit(ctx.config, AccountRules.loginFailures, account);
     throw new AppError('invalid_credentials', { message: LoginMessages.invalidCredentials, status: 401 });
   }
-  await assertMaySignIn(user);
+  const customer = await assertMaySignIn(user);
   await clearRateLimit(ctx.config, AccountRules.loginFailures, account);
-  return startSession(ctx, user);
+  return startSession(ctx, user, { customer });
 }
 
 export async function logout(sessionId: Types.ObjectId): Promise<void> {

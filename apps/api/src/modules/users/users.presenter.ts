@@ -8,8 +8,9 @@ import { Location } from '../org/location.model';
 import type { UserDoc } from './user.model';
 
 type Named = { _id: Types.ObjectId; name: string; status?: string | null };
+export type PresentableCustomer = Pick<CustomerDoc, 'name' | 'slug' | 'isAuthorized' | 'userOptionsPage'> & { _id: Types.ObjectId };
 type Related = {
-  customers: Map<string, Pick<CustomerDoc, 'name' | 'slug' | 'isAuthorized' | 'userOptionsPage'> & { _id: Types.ObjectId }>;
+  customers: Map<string, PresentableCustomer>;
   departments: Map<string, Named>;
   businessUnits: Map<string, Named>;
   locations: Map<string, Named>;
@@ -19,16 +20,17 @@ const ids = (values: (Types.ObjectId | null | undefined)[]) => [...new Set(value
 const byId = <T extends { _id: Types.ObjectId }>(rows: T[]) => new Map(rows.map((r) => [String(r._id), r]));
 
 /** Loads, in one query per kind, the company and org entries the users point at (each within its company). */
-async function loadRelated(users: UserDoc[]): Promise<Related> {
+async function loadRelated(users: UserDoc[], known: PresentableCustomer[]): Promise<Related> {
   const customerIds = ids(users.map((u) => u.customerId));
+  const missingCustomerIds = customerIds.filter((id) => !known.some((c) => String(c._id) === id));
   const scoped = (field: 'department' | 'buItemId' | 'location') => ({ customerId: { $in: customerIds }, _id: { $in: ids(users.map((u) => u[field])) } });
-  const [customers, departments, businessUnits, locations] = await Promise.all([
-    customerIds.length ? Customer.find({ _id: { $in: customerIds } }, { name: 1, slug: 1, isAuthorized: 1, userOptionsPage: 1 }).lean() : [],
+  const [loadedCustomers, departments, businessUnits, locations] = await Promise.all([
+    missingCustomerIds.length ? Customer.find({ _id: { $in: missingCustomerIds } }, { name: 1, slug: 1, isAuthorized: 1, userOptionsPage: 1 }).lean() : [],
     users.some((u) => u.department) ? Department.find(scoped('department'), { name: 1, status: 1 }).lean() : [],
     users.some((u) => u.buItemId) ? BusinessUnit.find(scoped('buItemId'), { name: 1 }).lean() : [],
     users.some((u) => u.location) ? Location.find(scoped('location'), { name: 1 }).lean() : [],
   ]);
-  return { customers: byId(customers), departments: byId(departments), businessUnits: byId(businessUnits), locations: byId(locations) };
+  return { customers: byId([...known, ...loadedCustomers]), departments: byId(departments), businessUnits: byId(businessUnits), locations: byId(locations) };
 }
 
 function toStoredUser(user: UserDoc, related: Related): TStoredUser {
@@ -67,14 +69,17 @@ function toStoredUser(user: UserDoc, related: Related): TStoredUser {
   };
 }
 
-/** Users as SPEC section 3 stores them (no password hash, no verification key), related data in a few queries. */
-export async function presentUsers(users: UserDoc[]): Promise<TStoredUser[]> {
+/**
+ * Users as SPEC section 3 stores them (no password hash, no verification key), related data in a few
+ * queries. Companies the caller has already loaded can be passed in `known` to save a query.
+ */
+export async function presentUsers(users: UserDoc[], known: { customers?: PresentableCustomer[] } = {}): Promise<TStoredUser[]> {
   if (users.length === 0) return [];
-  const related = await loadRelated(users);
+  const related = await loadRelated(users, known.customers ?? []);
   return users.map((u) => toStoredUser(u, related));
 }
 
-export async function presentUser(user: UserDoc): Promise<TStoredUser> {
-  const [stored] = await presentUsers([user]);
+export async function presentUser(user: UserDoc, known: { customer?: PresentableCustomer | null } = {}): Promise<TStoredUser> {
+  const [stored] = await presentUsers([user], { customers: known.customer ? [known.customer] : [] });
   return stored!;
 }
