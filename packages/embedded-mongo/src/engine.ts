@@ -24,9 +24,14 @@ export class Engine {
 
   static open(dbPath?: string): Engine {
     const engine = new Engine(dbPath ? new LmdbStorage(dbPath) : new MemoryStorage());
-    for (const entry of engine.storage.loadCatalog()) {
-      const coll = engine.attach(entry.db, entry.name, entry.options ?? {});
-      coll.loadAll(engine.storage.loadDocs(coll.ns), entry.indexes);
+    try {
+      for (const entry of engine.storage.loadCatalog()) {
+        const coll = engine.attach(entry.db, entry.name, entry.options ?? {});
+        coll.loadAll(engine.storage.loadDocs(coll.ns), entry.indexes);
+      }
+    } catch (err) {
+      void engine.storage.close();
+      throw err;
     }
     return engine;
   }

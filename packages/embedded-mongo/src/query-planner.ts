@@ -1,10 +1,11 @@
 // Picks the cheapest access path for a filter: _id lookup, index equality/$in/range scan, an index
 // walk that already yields the requested sort order, or a collection scan.
-import { BSONRegExp } from 'bson';
+import { BSONRegExp, ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { keyString } from './bson-compare.js';
 import type { Collection } from './collection.js';
 import type { Doc } from './errors.js';
+import { MongoServerError } from './errors.js';
 import type { Index, RangeBound } from './index-manager.js';
 import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
 
@@ -19,6 +20,8 @@ export interface Plan {
   docs: Iterable<Doc>;
   /** True when docs already come in the requested sort order. */
   sorted: boolean;
+  /** True when every returned doc is known to match, so the filter need not be re-evaluated. */
+  exact?: boolean;
   index?: string;
 }
 
@@ -29,6 +32,23 @@ const isOperatorObject = (v: unknown): v is Doc => isPlainObject(v) && Object.ke
 
 /** Values usable as index bounds: arrays and regexes have different match semantics. */
 const indexable = (v: unknown) => v !== undefined && !Array.isArray(v) && !(v instanceof RegExp) && !(v instanceof BSONRegExp);
+
+/** Literal prefix of an anchored, case-sensitive regex (`^abc`), which bounds an index range scan. */
+function regexPrefix(pattern: unknown, options: unknown): string | undefined {
+  let src: string;
+  let flags = typeof options === 'string' ? options : '';
+  if (pattern instanceof RegExp) [src, flags] = [pattern.source, pattern.flags + flags];
+  else if (pattern instanceof BSONRegExp) [src, flags] = [pattern.pattern, pattern.options + flags];
+  else if (typeof pattern === 'string') src = pattern;
+  else return undefined;
+  if (!src.startsWith('^') || /[im]/.test(flags)) return undefined;
+  const m = /^\^((?:[^\\.*+?()[\]{}|^$]|\\[.*+?()[\]{}|^$\\/-])*)/.exec(src);
+  const literal = m?.[1].replace(/\\(.)/g, '$1');
+  // A quantifier right after the literal applies to its last character, which then is not required.
+  if (!literal) return undefined;
+  const rest = src.slice(1 + m![1].length);
+  return /^[*?{]/.test(rest) ? literal.slice(0, -1) || undefined : literal;
+}
 
 function analyse(filter: Doc, out = new Map<string, FieldCond>()): Map<string, FieldCond> {
   for (const [field, v] of Object.entries(filter)) {
@@ -47,6 +67,11 @@ function analyse(filter: Doc, out = new Map<string, FieldCond>()): Map<string, F
       if (indexable(v.$lt) && v.$lt !== null) Object.assign(range, { hi: v.$lt, hiInclusive: false });
       if (indexable(v.$lte) && v.$lte !== null) Object.assign(range, { hi: v.$lte, hiInclusive: true });
       if (range.lo !== undefined || range.hi !== undefined) cond.range = range;
+      const prefix = regexPrefix(v.$regex, v.$options);
+      if (prefix && !cond.range) cond.range = { lo: prefix, loInclusive: true, hi: prefix + '\uffff', hiInclusive: false };
+    } else if (v instanceof RegExp || v instanceof BSONRegExp) {
+      const prefix = v instanceof RegExp ? regexPrefix(v.source, v.flags) : regexPrefix(v.pattern, v.options);
+      if (prefix) cond.range = { lo: prefix, loInclusive: true, hi: prefix + '\uffff', hiInclusive: false };
     } else if (indexable(v)) {
       Object.assign(cond, { eq: v, hasEq: true });
     }
@@ -61,6 +86,16 @@ interface Candidate {
   eq: unknown[];
   in?: unknown[];
   range?: RangeBound;
+}
+
+/** Scalars whose index equality is exactly MongoDB's query equality. */
+const exactScalar = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v)) || v instanceof Date || v instanceof ObjectId;
+
+/** An equality-only filter fully answered by the chosen index (no re-check with mingo needed). */
+function isExact(filter: Doc, fields: string[], eq: unknown[], multikey: boolean): boolean {
+  const keys = Object.keys(filter);
+  return !multikey && keys.length === eq.length && eq.every(exactScalar) && keys.every((k) => fields.slice(0, eq.length).includes(k) && exactScalar(filter[k]));
 }
 
 function candidateFor(ix: Index, conds: Map<string, FieldCond>): Candidate | undefined {
@@ -120,7 +155,7 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   const idCond = conds.get('_id');
   if (idCond?.hasEq) {
     const doc = coll.get(keyString(idCond.eq));
-    return { docs: doc ? [doc] : [], sorted: true, index: '_id_' };
+    return { docs: doc ? [doc] : [], sorted: true, index: '_id_', exact: isExact(filter, ['_id'], [idCond.eq], false) };
   }
   if (idCond?.in) return { docs: idsToDocs(coll, idCond.in.map(keyString)), sorted: false, index: '_id_' };
   let best: Candidate | undefined;
@@ -133,7 +168,8 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
     const ids: string[] = [];
     if (best.in) for (const v of best.in) for (const id of ix.scan([...eq, v])) ids.push(id);
     else for (const id of ix.scan(eq, best.range)) ids.push(id);
-    return { docs: idsToDocs(coll, ids), sorted: false, index: ix.name };
+    const exact = !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
+    return { docs: idsToDocs(coll, ids), sorted: false, index: ix.name, exact };
   }
   const bySort = sortIndex(coll, sort);
   if (bySort) {
@@ -146,11 +182,12 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
 /** Compiled filter predicate; empty filters skip mingo entirely. */
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
+  if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
   const q = new Query(containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
   return (doc) => q.test(matchView(doc));
 }
 
 export function* matching(plan: Plan, filter: Doc | undefined): Generator<Doc> {
-  const test = compileFilter(filter);
+  const test = plan.exact ? () => true : compileFilter(filter);
   for (const doc of plan.docs) if (test(doc)) yield doc;
 }

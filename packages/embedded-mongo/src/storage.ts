@@ -1,6 +1,7 @@
 // Durable backends. LMDB gives crash-safe atomic transactions; a write is acknowledged only after its
 // commit promise resolves (lmdb-js resolves it once the transaction is flushed to disk).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { deserialize, serialize } from 'bson';
 import { open, type RootDatabase } from 'lmdb';
 import type { Doc } from './errors.js';
@@ -47,13 +48,58 @@ export class MemoryStorage implements StorageBackend {
   async close(): Promise<void> {}
 }
 
+const openPaths = new Set<string>();
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Each server caches the whole store in memory, so two servers on one directory would silently diverge.
+ * A pid lock file refuses that; a lock left by a killed process is taken over.
+ */
+function acquireLock(dir: string): string {
+  const key = path.resolve(dir);
+  if (openPaths.has(key)) throw new Error(`embedded-mongo: ${dir} is already open in this process`);
+  const lockFile = path.join(dir, 'embedded-mongo.lock');
+  let holder = NaN;
+  try {
+    holder = Number(readFileSync(lockFile, 'utf8').trim());
+  } catch {
+    // no lock file
+  }
+  if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+    throw new Error(`embedded-mongo: ${dir} is in use by process ${holder}`);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  openPaths.add(key);
+  return lockFile;
+}
+
 export class LmdbStorage implements StorageBackend {
   readonly durable = true;
   private readonly db: RootDatabase<Buffer, string>;
+  private readonly lockFile: string;
 
-  constructor(path: string) {
-    mkdirSync(path, { recursive: true });
-    this.db = open<Buffer, string>({ path, encoding: 'binary', mapSize: 2 ** 34 });
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.lockFile = acquireLock(dir);
+    try {
+      this.db = open<Buffer, string>({ path: dir, encoding: 'binary', mapSize: 2 ** 34 });
+    } catch (err) {
+      this.releaseLock();
+      throw err;
+    }
+  }
+
+  private releaseLock(): void {
+    openPaths.delete(path.resolve(this.dir));
+    rmSync(this.lockFile, { force: true });
   }
 
   loadCatalog(): StoredCollection[] {
@@ -81,5 +127,6 @@ export class LmdbStorage implements StorageBackend {
   async close(): Promise<void> {
     await this.db.flushed;
     await this.db.close();
+    this.releaseLock();
   }
 }

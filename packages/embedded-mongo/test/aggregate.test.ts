@@ -107,4 +107,9 @@ describe('aggregate', () => {
     expect(await db.collection('offers').countDocuments()).toBe(10);
     await expect(db.collection('apps').aggregate([{ $nonsense: {} }]).toArray()).rejects.toMatchObject({ code: 2 });
   });
+
+  it('says clearly that change streams and $text are unsupported', async () => {
+    await expect(db.collection('apps').aggregate([{ $changeStream: {} }]).toArray()).rejects.toMatchObject({ code: 115 });
+    await expect(db.collection('apps').find({ $text: { $search: 'x' } }).toArray()).rejects.toMatchObject({ code: 27 });
+  });
 });

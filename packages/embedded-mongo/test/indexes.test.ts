@@ -121,3 +121,27 @@ describe('query planner', () => {
     expect(ids({ nick: 'k3' })).toEqual({ index: 'nick_1', count: 1 });
   });
 });
+
+describe('query planner shortcuts', () => {
+  const ctx = new WriteContext();
+  const coll = new Collection('db', 's', {}, new LockTable());
+  coll.addIndex({ key: { s: 1 }, name: 's_1' });
+  coll.addIndex({ key: { tags: 1 }, name: 'tags_1' });
+  ['abc', 'abd', 'ab', 'b', 'a.c', 'ABC'].forEach((s, i) => coll.insert(ctx, { _id: i, s, tags: [s, 'x'] }));
+
+  it('scans an index range for anchored case-sensitive regexes only', () => {
+    const plan = planQuery(coll, { s: { $regex: '^ab' } });
+    expect(plan.index).toBe('s_1');
+    expect([...plan.docs].map((d) => d.s)).toEqual(['ab', 'abc', 'abd']);
+    expect(planQuery(coll, { s: /^a\.c/ }).index).toBe('s_1');
+    expect(planQuery(coll, { s: { $regex: '^ab', $options: 'i' } }).index).toBeUndefined();
+    expect(planQuery(coll, { s: /b/ }).index).toBeUndefined();
+  });
+
+  it('marks plain equality on a non-multikey index as exact, but not multikey or partial filters', () => {
+    expect(planQuery(coll, { s: 'abc' }).exact).toBe(true);
+    expect(planQuery(coll, { _id: 3 }).exact).toBe(true);
+    expect(planQuery(coll, { s: 'abc', other: 1 }).exact).toBe(false);
+    expect(planQuery(coll, { tags: 'x' }).exact).toBe(false);
+  });
+});

@@ -46,6 +46,16 @@ describe('durable storage', () => {
     tmp.cleanup();
   });
 
+  it('refuses to open a data directory that is already in use', async () => {
+    const tmp = tempDir();
+    const first = await startEmbeddedMongo({ dbPath: tmp.dir });
+    await expect(startEmbeddedMongo({ dbPath: tmp.dir })).rejects.toThrow(/already open/);
+    await first.stop();
+    const again = await startEmbeddedMongo({ dbPath: tmp.dir });
+    await again.stop();
+    tmp.cleanup();
+  });
+
   it('loses no acknowledged write when the process is killed with SIGKILL', async () => {
     const tmp = tempDir();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/crash-writer.ts'), tmp.dir], {

@@ -28,6 +28,9 @@ export const aggregate: CommandHandler = async (cx) => {
   if (!Array.isArray(pipeline)) throw new MongoServerError(14, "'pipeline' option must be specified as an array");
   if (!body.cursor && !body.explain) throw new MongoServerError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   const collName = typeof body.aggregate === 'string' ? collectionArg(cx) : undefined;
+  if ((pipeline as Doc[]).some((st) => st && typeof st === 'object' && '$changeStream' in st)) {
+    throw new MongoServerError(115, 'Change streams are not supported by the embedded MongoDB server; use a real MongoDB replica set');
+  }
   let stages = rewritePipeline(pipeline as Doc[]);
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
