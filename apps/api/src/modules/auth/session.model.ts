@@ -13,6 +13,7 @@ const sessionSchema = new Schema(
   { timestamps: true },
 );
 sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+sessionSchema.index({ customerId: 1 });
 
 export type SessionDoc = InferSchemaType<typeof sessionSchema> & { _id: Types.ObjectId };
 export const Session = model('Session', sessionSchema);
@@ -20,4 +21,9 @@ export const Session = model('Session', sessionSchema);
 /** Ends every open session of a user (logout everywhere, password reset, deactivation). */
 export async function revokeUserSessions(userId: Types.ObjectId | string) {
   await Session.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+}
+
+/** Ends every open session of a company's users (the platform super admin suspends the company). */
+export async function revokeCompanySessions(customerId: Types.ObjectId | string) {
+  await Session.updateMany({ customerId, revokedAt: null }, { $set: { revokedAt: new Date() } });
 }

@@ -16,7 +16,7 @@ import { Location } from '../org/location.model';
 import { Customer } from '../org/customer.model';
 import { User } from '../users/user.model';
 import { Captcha } from './captcha.model';
-import { Session } from './session.model';
+import { Session, revokeCompanySessions } from './session.model';
 import { bearer, newCaptcha, signIn, solvedCaptcha } from './auth.test-support';
 
 let app: Express;
@@ -217,6 +217,18 @@ describe('POST /api/loggedinuserdetails', () => {
     const token = await tokenFor(config, user);
     await User.updateOne({ _id: user._id, customerId: customer._id }, { $set: { status: 'inactive' } });
     await request(app).post('/api/loggedinuserdetails').set(bearer(token)).expect(401);
+  });
+
+  it('refuses sessions a company-wide revocation ended, even once the company is active again', async () => {
+    const customer = await buildCustomer();
+    const other = await buildCustomer();
+    const member = await buildUser({ customerId: customer._id });
+    const outsider = await buildUser({ customerId: other._id });
+    const memberToken = await tokenFor(config, member);
+    const outsiderToken = await tokenFor(config, outsider);
+    await revokeCompanySessions(customer._id);
+    await request(app).post('/api/loggedinuserdetails').set(bearer(memberToken)).expect(401);
+    await request(app).post('/api/loggedinuserdetails').set(bearer(outsiderToken)).expect(200);
   });
 
   it('refuses members of a company suspended since sign-in', async () => {
