@@ -4,6 +4,7 @@ import { authRouter } from './modules/auth/auth.routes';
 import { mailRouter } from './modules/mail/mail.routes';
 import { usersRouter } from './modules/users/users.routes';
 import { orgRouter } from './modules/org/org.routes';
+import { preferencesRouter } from './modules/preferences/preferences.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
 import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
@@ -16,6 +17,7 @@ export function buildApiRouter(): Router {
   api.use(mailRouter);
   api.use(usersRouter);
   api.use(orgRouter);
+  api.use(preferencesRouter);
   api.use(jobSettingsRouter);
   api.use(requisitionsRouter);
   api.use(jobsRouter);

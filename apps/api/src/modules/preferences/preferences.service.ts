@@ -1,0 +1,101 @@
+import mongoose, { type Types } from 'mongoose';
+import {
+  IntegrationKinds,
+  IntegrationLabels,
+  IntegrationProviders,
+  NotificationMailKinds,
+  NotificationMailLabels,
+  PreferencesMessages,
+  type TChangePasswordRequest,
+  type TIntegrationConnection,
+  type TNotificationMailKind,
+  type TNotificationPreferences,
+  type TProfileUpdateRequest,
+} from '@hireflow/contracts/preferences';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, passwordMatches } from '../auth/auth.crypto';
+import { Session } from '../auth/session.model';
+import { Location } from '../org/location.model';
+import { User, type UserDoc } from '../users/user.model';
+import { presentUser } from '../users/users.presenter';
+import { UserPreference } from './user-preference.model';
+
+type Me = { userId: Types.ObjectId; customerId: Types.ObjectId | null };
+
+async function loadMe({ userId, customerId }: Me) {
+  const user = await User.findOne({ _id: userId, customerId });
+  if (!user) throw AppError.notFound('User');
+  return user;
+}
+
+export async function getProfile(me: Me) {
+  return { user: await presentUser((await loadMe(me)).toObject() as UserDoc) };
+}
+
+/** My own name, mobile, time zone and location (a location of my company). */
+export async function updateProfile(me: Me, input: TProfileUpdateRequest) {
+  const user = await loadMe(me);
+  if (input.location) {
+    if (!me.customerId || !(await Location.exists({ _id: input.location, customerId: me.customerId }))) throw AppError.notFound('Location');
+  }
+  user.set({ firstName: input.firstName, lastName: input.lastName, mobile: input.mobile ?? '', timezone: input.timezone, location: input.location ?? null });
+  await user.save();
+  return { user: await presentUser(user.toObject() as UserDoc) };
+}
+
+/** Needs the current password; the new one ends every other session (this one stays signed in). */
+export async function changePassword(me: Me & { sessionId: Types.ObjectId; config: Pick<Config, 'bcryptCost'> }, input: TChangePasswordRequest) {
+  const user = await loadMe(me);
+  if (!user.passwordHash) throw AppError.badRequest(PreferencesMessages.noPasswordYet);
+  if (!(await passwordMatches(input.currentPassword, user.passwordHash))) throw AppError.badRequest(PreferencesMessages.wrongCurrentPassword);
+  const passwordHash = await hashPassword(me.config, input.newPassword);
+  await User.updateOne({ _id: user._id, customerId: me.customerId }, { $set: { passwordHash } });
+  await Session.updateMany({ userId: user._id, _id: { $ne: me.sessionId }, revokedAt: null }, { $set: { revokedAt: new Date() } });
+  return { message: PreferencesMessages.passwordChanged };
+}
+
+const defaults = () => Object.fromEntries(NotificationMailKinds.map((k) => [k, NotificationMailLabels[k].default])) as TNotificationPreferences;
+
+export async function getNotifications(me: Me) {
+  const row = await UserPreference.findOne({ customerId: me.customerId, userId: me.userId }).lean();
+  return { notifications: { ...defaults(), ...pickKinds(row?.notifications) } };
+}
+
+function pickKinds(value: unknown): Partial<TNotificationPreferences> {
+  const source = (value ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(NotificationMailKinds.filter((k) => typeof source[k] === 'boolean').map((k) => [k, source[k]]));
+}
+
+export async function updateNotifications(me: Me, input: Partial<TNotificationPreferences>) {
+  const set = Object.fromEntries(Object.entries(input).map(([k, v]) => [`notifications.${k}`, v]));
+  await UserPreference.updateOne({ customerId: me.customerId, userId: me.userId }, { $set: set }, { upsert: true });
+  return getNotifications(me);
+}
+
+/** For modules that send mail: whether this user wants this kind (defaults apply when never set). */
+export async function wantsMail(userId: Types.ObjectId, customerId: Types.ObjectId | null, kind: TNotificationMailKind): Promise<boolean> {
+  const { notifications } = await getNotifications({ userId, customerId });
+  return notifications[kind];
+}
+
+type ConnectionRow = { kind?: string; provider?: string; status?: string; account?: string; email?: string; createdAt?: Date; connectedAt?: Date };
+
+/**
+ * Mailbox and calendar connections with their status. Connecting is the integrations module's job; it
+ * registers a model named IntegrationConnection ({ customerId, userId, kind, provider, status, account }).
+ * Until it exists every connection reads "not connected".
+ */
+export async function listIntegrations(me: Me): Promise<{ connections: TIntegrationConnection[] }> {
+  const model = mongoose.models.IntegrationConnection;
+  const rows: ConnectionRow[] = model ? await model.find({ customerId: me.customerId, userId: me.userId }).lean<ConnectionRow[]>() : [];
+  const connections = IntegrationKinds.flatMap((kind) =>
+    IntegrationProviders.map((provider) => {
+      const row = rows.find((r) => r.kind === kind && r.provider === provider);
+      const status = (['connected', 'expired', 'error'].includes(String(row?.status)) ? row!.status : 'not_connected') as TIntegrationConnection['status'];
+      const at = row?.connectedAt ?? row?.createdAt;
+      return { kind, provider, label: IntegrationLabels[kind][provider], status, account: row?.account ?? row?.email ?? null, connectedAt: at ? new Date(at).toISOString() : null };
+    }),
+  );
+  return { connections };
+}
