@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { AuthMessages, type TMessageResponse, type TSessionResponse, type TVerifyEmailResponse } from '@hireflow/contracts/auth';
+import { Paths } from '@hireflow/contracts/routes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -27,7 +28,7 @@ export async function issueEmailVerification(
 ): Promise<{ delivered: boolean }> {
   const { key, keyHash } = await issueAuthToken({ userId: user._id, purpose: 'verify', ttlMs: VerificationRules.ttlDays * 24 * 3600_000 });
   await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: { 'emailVerification.keyHash': keyHash } });
-  const link = `${ctx.config.publicUrl}/verify?key=${encodeURIComponent(key)}`;
+  const link = `${ctx.config.publicUrl}${Paths.verify}?key=${encodeURIComponent(key)}`;
   const mail = opts.welcomeTo
     ? welcomeMail({ name: user.firstName, companyName: opts.welcomeTo, link })
     : verificationMail({ name: user.firstName, link });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AuthMessages, ResetRules, type TMessageResponse, type TResetPasswordRequest } from '@hireflow/contracts/auth';
 import type { Logger } from 'pino';
+import { Paths } from '@hireflow/contracts/routes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -21,7 +22,7 @@ import { AccountRules } from './rate-rules';
 export const ResetAnswerFloorMs = 400;
 const resetPurposes = ['reset', 'invite'] as const;
 
-const resetLink = (config: Pick<Config, 'publicUrl'>, key: string) => `${config.publicUrl}/reset-password?hashKey=${encodeURIComponent(key)}`;
+const resetLink = (config: Pick<Config, 'publicUrl'>, key: string) => `${config.publicUrl}${Paths.resetPassword}?hashKey=${encodeURIComponent(key)}`;
 
 /**
  * Mails a reset link when the account exists and is active. The answer is the same text after the
