@@ -14,6 +14,14 @@ export interface ServerInfo {
   connectionCount(): number;
 }
 
+export interface ConnectionInfo {
+  id: number;
+  /** Address of our end of the socket: what the client dialled. */
+  localAddress?: string;
+  remoteAddress?: string;
+  remotePort?: number;
+}
+
 export interface CommandContext {
   engine: Engine;
   cursors: CursorManager;
@@ -25,7 +33,7 @@ export interface CommandContext {
   write: WriteContext;
   txn?: Transaction;
   lsidKey?: string;
-  connectionId: number;
+  connection: ConnectionInfo;
 }
 
 export type CommandHandler = (cx: CommandContext) => Doc | Promise<Doc>;

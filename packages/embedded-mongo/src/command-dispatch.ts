@@ -6,7 +6,7 @@ import { ddlCommands } from './commands/ddl-commands.js';
 import { explain } from './commands/explain-command.js';
 import { readCommands } from './commands/read-commands.js';
 import { writeCommands } from './commands/write-commands.js';
-import type { CommandContext, CommandHandler, ServerInfo } from './command-context.js';
+import type { CommandContext, CommandHandler, ConnectionInfo, ServerInfo } from './command-context.js';
 import type { CursorManager } from './cursor-manager.js';
 import type { Engine } from './engine.js';
 import type { Doc } from './errors.js';
@@ -38,7 +38,7 @@ export class Dispatcher {
     private readonly logger?: Logger,
   ) {}
 
-  async run(body: Doc, connectionId: number, defaultDb = 'admin'): Promise<Doc> {
+  async run(body: Doc, connection: ConnectionInfo, defaultDb = 'admin'): Promise<Doc> {
     const name = Object.keys(body)[0];
     const handler = name === undefined ? undefined : Object.prototype.hasOwnProperty.call(HANDLERS, name) ? HANDLERS[name] : undefined;
     if (!handler) return new MongoServerError(59, `no such command: '${name}'`).toResponse();
@@ -52,7 +52,7 @@ export class Dispatcher {
       }
       const cx: CommandContext = {
         engine: this.engine, cursors: this.cursors, sessions: this.sessions, server: this.server,
-        db, name, body, write, txn, lsidKey: lsidKeyOf(body), connectionId,
+        db, name, body, write, txn, lsidKey: lsidKeyOf(body), connection,
       };
       const res = await handler(cx);
       // MongoDB aborts a transaction on any write error inside it.

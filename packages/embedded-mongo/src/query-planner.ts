@@ -179,11 +179,13 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   return { docs: coll.docs.values(), sorted: false };
 }
 
+export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
+
 /** Compiled filter predicate; empty filters skip mingo entirely. */
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
   if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
-  const q = new Query(containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
+  const q = new Query(normaliseFilter(filter));
   return (doc) => q.test(matchView(doc));
 }
 

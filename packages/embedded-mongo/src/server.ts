@@ -1,6 +1,7 @@
 // TCP front end: splits the byte stream into wire messages, runs them in order per connection and
 // writes the replies (none for OP_MSG with moreToCome).
 import net from 'node:net';
+import type { ConnectionInfo } from './command-context.js';
 import type { Dispatcher, Logger } from './command-dispatch.js';
 import type { Doc } from './errors.js';
 import {
@@ -45,6 +46,12 @@ export class WireServer {
 
   private accept(socket: net.Socket): void {
     const connectionId = this.nextConnectionId++;
+    const conn: ConnectionInfo = {
+      id: connectionId,
+      localAddress: socket.localAddress?.replace(/^::ffff:/, ''),
+      remoteAddress: socket.remoteAddress?.replace(/^::ffff:/, ''),
+      remotePort: socket.remotePort,
+    };
     this.sockets.add(socket);
     socket.setNoDelay(true);
     let pending: Buffer = Buffer.alloc(0);
@@ -61,19 +68,19 @@ export class WireServer {
         if (pending.length < len) break;
         const msg = pending.subarray(0, len);
         pending = pending.subarray(len);
-        chain = chain.then(() => this.handle(socket, msg, connectionId));
+        chain = chain.then(() => this.handle(socket, msg, conn));
       }
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.sockets.delete(socket));
   }
 
-  private async handle(socket: net.Socket, raw: Buffer, connectionId: number): Promise<void> {
+  private async handle(socket: net.Socket, raw: Buffer, conn: ConnectionInfo): Promise<void> {
     let parsed;
     try {
       parsed = parseMessage(raw);
     } catch (err) {
-      this.logger?.warn?.(`closing connection ${connectionId}: ${err instanceof ProtocolError ? err.message : String(err)}`);
+      this.logger?.warn?.(`closing connection ${conn.id}: ${err instanceof ProtocolError ? err.message : String(err)}`);
       socket.destroy();
       return;
     }
@@ -81,9 +88,9 @@ export class WireServer {
     let reply: Doc;
     if (legacy) {
       const db = legacy.fullCollectionName.split('.')[0] || 'admin';
-      reply = await this.dispatcher.run(body, connectionId, db);
+      reply = await this.dispatcher.run(body, conn, db);
     } else {
-      reply = await this.dispatcher.run(body, connectionId);
+      reply = await this.dispatcher.run(body, conn);
     }
     if (header.opCode === OP_MSG && flags & FLAG_MORE_TO_COME) return;
     if (socket.destroyed) return;

@@ -1,4 +1,4 @@
-import type { Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/index.js';
 import { startWithClient, type TestServer } from './helpers.js';
@@ -88,7 +88,10 @@ describe('server and catalog commands', () => {
   it('refuses a non-loopback bind without allowRemote', async () => {
     await expect(startEmbeddedMongo({ host: '0.0.0.0' })).rejects.toThrow(/allowRemote/);
     const remote = await startEmbeddedMongo({ host: '0.0.0.0', allowRemote: true });
-    expect(remote.port).toBeGreaterThan(0);
+    // a wildcard bind advertises the address each client actually dialled, so replica-set discovery works
+    const client = await MongoClient.connect(`mongodb://127.0.0.1:${remote.port}/?replicaSet=rs0`, { serverSelectionTimeoutMS: 3000 });
+    expect((await client.db('admin').command({ hello: 1 })).me).toBe(`127.0.0.1:${remote.port}`);
+    await client.close();
     await remote.stop();
   });
 });

@@ -59,6 +59,15 @@ describe('CRUD commands through the official driver', () => {
     expect(await c.find({ tag: { $in: ['t1', 't2'] }, i: { $lt: 20 } }).count()).toBe(6);
   });
 
+  it('projects in stored field order, with positional, $slice and $elemMatch projections', async () => {
+    const c = db.collection('proj');
+    await c.insertOne({ _id: 'p1' as never, a: [{ x: 1, y: 'a' }, { x: 2, y: 'b' }], b: [1, 2, 3, 4], c: 'keep' });
+    const [inc] = await c.find({}, { projection: { c: 1, b: 1 } }).toArray();
+    expect(Object.keys(inc)).toEqual(['_id', 'b', 'c']);
+    expect(await c.findOne({ 'a.x': 2 }, { projection: { 'a.$': 1 } })).toEqual({ _id: 'p1', a: [{ x: 2, y: 'b' }] });
+    expect(await c.findOne({}, { projection: { b: { $slice: 2 }, a: { $elemMatch: { x: 1 } } } })).toEqual({ _id: 'p1', a: [{ x: 1, y: 'a' }], b: [1, 2] });
+  });
+
   it('answers getMore on an unknown cursor with CursorNotFound and kills cursors', async () => {
     const first = await db.command({ find: 'find', filter: {}, batchSize: 2 });
     const id = first.cursor.id as Long | number;

@@ -12,8 +12,18 @@ export const MAX_WIRE_VERSION = 21;
 export const SERVER_VERSION = '7.0.0';
 const electionId = new ObjectId('7fffffff0000000000000001');
 
+/**
+ * host:port the client used to reach us. Drivers in replica-set mode only talk to members listed in
+ * hosts, so a wildcard bind advertises the local address of this very connection.
+ */
+function advertisedAddress(cx: CommandContext): string {
+  const wildcard = cx.server.host === '0.0.0.0' || cx.server.host === '::';
+  const host = wildcard && cx.connection.localAddress ? cx.connection.localAddress : cx.server.host;
+  return `${host.includes(':') ? `[${host}]` : host}:${cx.server.port}`;
+}
+
 export function helloResponse(cx: CommandContext): Doc {
-  const me = `${cx.server.host.includes(':') ? `[${cx.server.host}]` : cx.server.host}:${cx.server.port}`;
+  const me = advertisedAddress(cx);
   const res: Doc = {
     isWritablePrimary: true,
     ismaster: true,
@@ -31,7 +41,7 @@ export function helloResponse(cx: CommandContext): Doc {
     maxWriteBatchSize: 100_000,
     localTime: new Date(),
     logicalSessionTimeoutMinutes: 30,
-    connectionId: cx.connectionId,
+    connectionId: cx.connection.id,
     minWireVersion: 0,
     maxWireVersion: MAX_WIRE_VERSION,
     readOnly: false,
@@ -134,7 +144,7 @@ export const adminCommands: Record<string, CommandHandler> = {
   connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
   listDatabases,
   serverStatus,
-  whatsmyuri: (cx) => ({ you: `${cx.server.host}:0`, ok: 1 }),
+  whatsmyuri: (cx) => ({ you: `${cx.connection.remoteAddress}:${cx.connection.remotePort}`, ok: 1 }),
   getCmdLineOpts: () => ({ argv: ['embedded-mongo'], parsed: {}, ok: 1 }),
   getLog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
   endSessions,

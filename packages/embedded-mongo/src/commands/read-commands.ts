@@ -8,7 +8,8 @@ import { sortDocs } from '../doc-utils.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
-import { matching, planQuery } from '../query-planner.js';
+import { matchView } from '../match-normalise.js';
+import { matching, normaliseFilter, planQuery } from '../query-planner.js';
 
 export interface FindOptions {
   filter?: Doc;
@@ -38,9 +39,25 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
 }
 
-export function project(docs: Iterable<Doc>, projection: Doc | undefined): Iterable<Doc> {
-  if (!projection || !Object.keys(projection).length) return docs;
-  return mingoFind(docs, {}, projection) as Iterable<Doc>;
+/** mingo emits _id last; MongoDB keeps the stored field order (so _id first). */
+function inDocOrder(out: Doc, original: Doc): Doc {
+  const keys = Object.keys(out);
+  const order = new Map(Object.keys(original).map((k, i) => [k, i]));
+  keys.sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
+  const res: Doc = {};
+  for (const k of keys) res[k] = out[k];
+  return res;
+}
+
+/** Applies a find projection lazily; the filter is only needed for positional (`a.$`) projections. */
+export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filter?: Doc): Generator<Doc> {
+  if (!projection || !Object.keys(projection).length) return yield* docs;
+  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
+  const cond = positional && filter ? normaliseFilter(filter) : {};
+  for (const doc of docs) {
+    const [out] = mingoFind([positional ? matchView(doc) : doc], cond, projection).all() as Doc[];
+    if (out) yield inDocOrder(out, doc);
+  }
 }
 
 const find: CommandHandler = (cx) => {
@@ -56,7 +73,8 @@ const find: CommandHandler = (cx) => {
   if (body.tailable) throw new MongoServerError(2, 'tailable cursors are not supported by the embedded server');
   const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit });
   const ns = `${cx.db}.${name}`;
-  const batch = cx.cursors.open(ns, project(docs, optDoc(body.projection, 'projection')), toInt(body.batchSize), { singleBatch, lsidKey: cx.lsidKey });
+  const filter = optDoc(body.filter, 'filter');
+  const batch = cx.cursors.open(ns, project(docs, optDoc(body.projection, 'projection'), filter), toInt(body.batchSize), { singleBatch, lsidKey: cx.lsidKey });
   return cursorReply(ns, batch.id, batch.docs, true);
 };
 
