@@ -48,6 +48,7 @@ describe('mongoose application patterns', () => {
     expect(page.map((c) => c.score)).toEqual([9, 8, 7]);
     expect((page[0].company as unknown as { name: string }).name).toBe('Acme');
     expect(await Candidate.countDocuments({ score: { $gte: 6 } })).toBe(6);
+    expect(await Candidate.countDocuments({ score: 999 })).toBe(0);
     expect(await Candidate.find({ name: { $regex: 'cand 0', $options: 'i' } }).countDocuments()).toBe(10);
   });
 

@@ -55,14 +55,22 @@ export const aggregate: CommandHandler = async (cx) => {
     throw new MongoServerError(73, `{aggregate: 1} is not valid for '${Object.keys(stages[0])[0]}'; a collection is required.`);
   }
 
+  const counted = countShortcut(stages, source);
   const readOnly = pipelineIsReadOnly(stages);
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
-  const docs = [...source];
+  const docs = counted ? [] : [...source];
   const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
-  const resolver = (name: string) => Array.from(cx.engine.getColl(cx.db, name)?.docs.values() ?? [], (d) => cloneDoc(matchView(d)));
+  const joined = new Map<string, Doc[]>();
+  const resolver = (name: string) => {
+    let coll = joined.get(name);
+    if (!coll) joined.set(name, (coll = Array.from(cx.engine.getColl(cx.db, name)?.docs.values() ?? [], (d) => cloneDoc(matchView(d)))));
+    return coll;
+  };
   let results: Doc[];
   try {
-    results = stages.length ? (mingoAggregate(input, stages, { collectionResolver: resolver }) as Doc[]) : docs;
+    const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
+    if (counted) results = counted;
+    else results = stages.length ? (mingoAggregate(input, stages, { collectionResolver: resolver, variables }) as Doc[]) : docs;
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
@@ -78,6 +86,23 @@ export const aggregate: CommandHandler = async (cx) => {
   const batch = cx.cursors.open(ns, results, batchSize, { lsidKey: cx.lsidKey });
   return cursorReply(ns, batch.id, batch.docs, true);
 };
+
+/**
+ * countDocuments sends [$match, {$group: {_id: 1, n: {$sum: 1}}}]: answer it by counting the planner's
+ * matches instead of materialising and grouping every document.
+ */
+function countShortcut(stages: Doc[], source: Iterable<Doc>): Doc[] | undefined {
+  if (stages.length !== 1 || !stages[0].$group) return undefined;
+  const group = stages[0].$group as Doc;
+  const keys = Object.keys(group);
+  if (keys.length !== 2 || !('_id' in group) || (group._id !== null && typeof group._id !== 'number')) return undefined;
+  const field = keys.find((k) => k !== '_id')!;
+  const acc = group[field] as Doc | undefined;
+  if (!acc || typeof acc !== 'object' || Object.keys(acc).length !== 1 || acc.$sum !== 1) return undefined;
+  let n = 0;
+  for (const d of source) if (d) n++;
+  return n ? [{ _id: group._id, [field]: n }] : [];
+}
 
 async function writeOut(cx: Parameters<CommandHandler>[0], target: unknown, docs: Doc[]): Promise<void> {
   const spec = typeof target === 'string' ? { db: cx.db, coll: target } : (target as { db?: string; coll: string });
