@@ -3,6 +3,7 @@ import { Query } from 'mingo';
 import { compareKeys, compareValues, keyString, SCAN_FIRST, typeRank } from './bson-compare.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
+import { MINGO_OPTIONS } from './mingo-options.js';
 import { SortedList } from './sorted-list.js';
 
 export interface IndexSpec {
@@ -76,7 +77,7 @@ export class Index {
     this.inert = values.some((d) => d === 'text' || d === '2dsphere' || d === '2d');
     this.dirs = values.map((d) => (d === -1 || d === '-1' ? -1 : 1));
     this.entries = new SortedList<IndexEntry>((a, b) => compareKeys(a.k, b.k, this.dirs) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression);
+    if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression, MINGO_OPTIONS);
   }
 
   get name(): string {

@@ -7,6 +7,7 @@ import type { Collection } from './collection.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import type { Index, RangeBound } from './index-manager.js';
+import { MINGO_OPTIONS } from './mingo-options.js';
 import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
 
 interface FieldCond {
@@ -185,7 +186,7 @@ export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filt
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
   if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
-  const q = new Query(normaliseFilter(filter));
+  const q = new Query(normaliseFilter(filter), MINGO_OPTIONS);
   return (doc) => q.test(matchView(doc));
 }
 

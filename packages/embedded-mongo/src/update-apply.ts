@@ -6,6 +6,7 @@ import { keyString } from './bson-compare.js';
 import { cloneDoc, setPath } from './doc-utils.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
+import { MINGO_OPTIONS } from './mingo-options.js';
 
 const KNOWN_OPS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll',
@@ -42,7 +43,7 @@ export function validateUpdate(u: unknown): UpdateSpec {
 /** Returns the updated copy (input untouched) and whether anything changed. */
 export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {}): { doc: Doc; modified: boolean } {
   if (Array.isArray(spec)) {
-    const [out] = aggregate([cloneDoc(doc)], spec) as Doc[];
+    const [out] = aggregate([cloneDoc(doc)], spec, MINGO_OPTIONS) as Doc[];
     const next = withIdFirst(out, doc._id);
     return { doc: next, modified: keyString(next) !== keyString(doc) };
   }
@@ -61,7 +62,7 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
     const paths = Object.values(nonEmpty).flatMap((v) => Object.keys(v as Doc));
     const positional = paths.some((p) => /(^|\.)\$(\.|$)/.test(p));
     try {
-      changed = mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined);
+      changed = mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS });
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err);
       throw new MongoServerError(/immutable field '_id'/.test(msg) ? 66 : 2, msg);

@@ -161,5 +161,7 @@ describe('CRUD commands through the official driver', () => {
     expect(await c.countDocuments({ tags: { $exists: false } })).toBe(1);
     expect(await c.countDocuments({ name: { $type: 'string' } })).toBe(3);
     await expect(c.countDocuments({ name: { $bogus: 1 } })).rejects.toMatchObject({ code: 2 });
+    // server-side JavaScript is never evaluated
+    await expect(c.countDocuments({ $where: 'this.name.length > 0' })).rejects.toMatchObject({ code: 2 });
   });
 });

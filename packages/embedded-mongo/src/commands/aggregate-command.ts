@@ -5,6 +5,7 @@ import { aggregate as mingoAggregate } from 'mingo';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
 import { cloneDoc } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
+import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
@@ -70,7 +71,7 @@ export const aggregate: CommandHandler = async (cx) => {
   try {
     const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
     if (counted) results = counted;
-    else results = stages.length ? (mingoAggregate(input, stages, { collectionResolver: resolver, variables }) as Doc[]) : docs;
+    else results = stages.length ? (mingoAggregate(input, stages, { ...MINGO_OPTIONS, collectionResolver: resolver, variables }) as Doc[]) : docs;
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));

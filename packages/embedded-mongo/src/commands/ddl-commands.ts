@@ -8,6 +8,7 @@ import type { Collection } from '../collection.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../index-manager.js';
+import { MINGO_OPTIONS } from '../mingo-options.js';
 
 const create: CommandHandler = (cx) => {
   const name = collectionArg(cx);
@@ -65,7 +66,7 @@ const listCollections: CommandHandler = (cx) => {
   );
   const filter = optDoc(cx.body.filter, 'filter');
   if (filter && Object.keys(filter).length) {
-    const q = new Query(filter);
+    const q = new Query(filter, MINGO_OPTIONS);
     docs = docs.filter((d) => q.test(d));
   }
   const ns = `${cx.db}.$cmd.listCollections`;

@@ -9,6 +9,7 @@ import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
 import { matchView } from '../match-normalise.js';
+import { MINGO_OPTIONS } from '../mingo-options.js';
 import { matching, normaliseFilter, planQuery } from '../query-planner.js';
 
 export interface FindOptions {
@@ -55,7 +56,7 @@ export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filte
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   const cond = positional && filter ? normaliseFilter(filter) : {};
   for (const doc of docs) {
-    const [out] = mingoFind([positional ? matchView(doc) : doc], cond, projection).all() as Doc[];
+    const [out] = mingoFind([positional ? matchView(doc) : doc], cond, projection, MINGO_OPTIONS).all() as Doc[];
     if (out) yield inDocOrder(out, doc);
   }
 }
