@@ -8,6 +8,8 @@ import { preferencesRouter } from './modules/preferences/preferences.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
 import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
+import { careersRouter } from './modules/careers/careers.routes';
+import { filesRouter } from './modules/files/files.routes';
 
 /** Every module's routes, mounted under /api. */
 export function buildApiRouter(): Router {
@@ -21,5 +23,7 @@ export function buildApiRouter(): Router {
   api.use(jobSettingsRouter);
   api.use(requisitionsRouter);
   api.use(jobsRouter);
+  api.use(careersRouter);
+  api.use(filesRouter);
   return api;
 }

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { apiNotFound, errorHandler } from './lib/error-handler';
 import { rejectOperatorKeys } from './lib/validate';
 import { buildApiRouter } from './api-router';
+import { careersPublicRouter } from './modules/careers/careers.public';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
@@ -30,6 +31,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
 
   app.use('/api', express.json({ limit: Limits.jsonBodyBytes }), rejectOperatorKeys, buildApiRouter(), apiNotFound);
 
+  app.use('/careers', careersPublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);

@@ -1,0 +1,101 @@
+import type { Types } from 'mongoose';
+import type { TApplicationSource } from '@hireflow/contracts/candidates';
+import { AppError } from '../../lib/app-error';
+import { sendMail, type MailContext } from '../../lib/mailer';
+import { Job, type JobDoc } from '../jobs/job.model';
+import { withTransaction } from '../jobs/with-transaction';
+import { deleteFile, storeFile } from '../files/files.service';
+import { resumeContentType, type UploadedFile } from '../files/resume-check';
+import { Candidate } from './candidate.model';
+import { Application } from './application.model';
+import { StageEvent } from './stage-event.model';
+
+export type ApplicantInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  answers: { questionId: string; label: string; answer: string }[];
+};
+
+export const AlreadyAppliedMessage = 'You have already applied for this job with this email address.';
+
+/**
+ * One application: the candidate is found by email (or created, with this first-touch source),
+ * the application enters the job's first stage, and the job's stage count moves in the same
+ * transaction. The resume is stored first and removed again if anything after it fails.
+ */
+export async function applyToJob({
+  customerId,
+  job,
+  input,
+  resume,
+  source,
+  at = new Date(),
+}: {
+  customerId: Types.ObjectId;
+  job: JobDoc;
+  input: ApplicantInput;
+  resume: UploadedFile | null;
+  source: TApplicationSource;
+  at?: Date;
+}) {
+  const firstStage = job.stages[0];
+  if (!firstStage) throw AppError.conflict('This job has no pipeline stages');
+  const existing = await Candidate.findOne({ customerId, email: input.email }, { _id: 1 }).lean();
+  if (existing && (await Application.exists({ customerId, jobId: job._id, candidateId: existing._id }))) throw AppError.conflict(AlreadyAppliedMessage);
+
+  const resumeFileId = resume
+    ? await storeFile({ customerId, buffer: resume.buffer, filename: resume.originalname, contentType: resumeContentType(resume), kind: 'resume' })
+    : null;
+  const resumeFields = resumeFileId ? { resumeFileId, resumeFilename: resume!.originalname } : {};
+  try {
+    return await withTransaction(async (session) => {
+      const candidate = await Candidate.findOneAndUpdate(
+        { customerId, email: input.email },
+        {
+          $set: { firstName: input.firstName, lastName: input.lastName, ...(input.phone ? { phone: input.phone } : {}), ...resumeFields },
+          $setOnInsert: { customerId, email: input.email, source, consentAt: at },
+        },
+        { upsert: true, returnDocument: 'after', session },
+      ).lean();
+      const [application] = await Application.create(
+        [
+          {
+            customerId,
+            candidateId: candidate!._id,
+            jobId: job._id,
+            stageId: firstStage._id,
+            stageKind: firstStage.kind,
+            source,
+            appliedAt: at,
+            atCreation: { businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null, recruiterIds: job.recruiterIds, hiringManagerId: job.hiringManagerId ?? null },
+            ownerId: job.recruiterIds[0] ?? null,
+            answers: input.answers,
+            candidateName: `${input.firstName} ${input.lastName}`.trim(),
+            candidateEmail: input.email,
+            ...resumeFields,
+          },
+        ],
+        { session },
+      );
+      await StageEvent.create(
+        [{ customerId, applicationId: application._id, jobId: job._id, candidateId: candidate!._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by: null }],
+        { session },
+      );
+      await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });
+      return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing };
+    });
+  } catch (error) {
+    if (resumeFileId) await deleteFile(resumeFileId);
+    if ((error as { code?: number }).code === 11000) throw AppError.conflict(AlreadyAppliedMessage);
+    throw error;
+  }
+}
+
+export async function mailApplicationReceived(ctx: MailContext, to: string, firstName: string, jobTitle: string, companyName: string) {
+  const text = `Hello ${firstName},\n\nThank you for applying for "${jobTitle}" at ${companyName}. We have received your application and will be in touch.\n\n${companyName}`;
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<p>Hello ${esc(firstName)},</p><p>Thank you for applying for “${esc(jobTitle)}” at ${esc(companyName)}. We have received your application and will be in touch.</p><p>${esc(companyName)}</p>`;
+  await sendMail(ctx, { to, subject: `We received your application: ${jobTitle}`, text, html, kind: 'application-received' });
+}

@@ -1,0 +1,151 @@
+import type { TApplyForm } from '@hireflow/contracts/careers';
+import { EmploymentTypeLabels, EmploymentTypeSchemaOrg } from '@hireflow/contracts/jobs';
+import { ResumeUpload } from '@hireflow/contracts/candidates';
+import type { JobDoc } from '../jobs/job.model';
+import { sanitizeDescription } from '../jobs/sanitize-description';
+
+// Server-rendered, script-free pages: search engines and job boards read them as they are.
+
+export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+type Company = { name: string; slug?: string | null; website?: string | null };
+type Place = { name: string; city?: string | null; country?: string | null } | null | undefined;
+
+const style = `body{font-family:Roboto,Arial,Helvetica,sans-serif;margin:0;color:#1f2a24;background:#f7faf8;line-height:1.5}
+header,main,footer{max-width:760px;margin:0 auto;padding:16px 20px}header{border-bottom:1px solid #dfe9e3}
+a{color:#1e6b45}h1{font-size:1.8rem;margin:.4em 0}ul.jobs{list-style:none;padding:0}ul.jobs li{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:12px 16px;margin:8px 0}
+.meta{color:#52625a;font-size:.95rem}form{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px}label{display:block;margin:12px 0 4px;font-weight:500}
+input[type=text],input[type=email],input[type=tel],textarea{width:100%;box-sizing:border-box;padding:8px;border:1px solid #b9cbbf;border-radius:6px;font:inherit}
+button{margin-top:16px;background:#2f9e62;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;cursor:pointer}
+.error{background:#fdecec;border:1px solid #e8a1a1;color:#8a1c1c;padding:10px 14px;border-radius:6px}.hint{color:#52625a;font-size:.85rem}.captcha svg{background:#eef4f0;border-radius:6px}`;
+
+function layout({ title, description, canonical, company, body, head = '' }: { title: string; description: string; canonical: string; company: Company; body: string; head?: string }) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><meta name="description" content="${esc(description)}"><link rel="canonical" href="${esc(canonical)}">
+<link rel="alternate" type="application/rss+xml" title="${esc(company.name)} jobs" href="/careers/${esc(company.slug)}/feed.xml">
+<style>${style}</style>${head}</head>
+<body><header><a href="/careers/${esc(company.slug)}">${esc(company.name)} careers</a></header>
+<main>${body}</main>
+<footer class="meta">${esc(company.name)} · <a href="/careers/${esc(company.slug)}/feed.xml">Job feed (RSS)</a></footer></body></html>`;
+}
+
+const placeText = (place: Place) => (place ? [place.name, place.country].filter(Boolean).join(', ') : '');
+const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${esc(p)}</p>`).join('');
+
+export function renderJobList({ company, intro, jobs, places, baseUrl }: { company: Company; intro: string; jobs: JobDoc[]; places: Map<string, Place>; baseUrl: string }) {
+  const items = jobs
+    .map((job) => {
+      const place = placeText(places.get(String(job.locationId)));
+      return `<li><a href="/careers/${esc(company.slug)}/${job._id}"><strong>${esc(job.title)}</strong></a><div class="meta">${esc([place, EmploymentTypeLabels[job.employmentType]].filter(Boolean).join(' · '))}</div></li>`;
+    })
+    .join('');
+  const body = `<h1>Jobs at ${esc(company.name)}</h1>${paragraphs(intro)}
+<h2>Open positions (${jobs.length})</h2>${jobs.length ? `<ul class="jobs">${items}</ul>` : '<p>There are no open positions right now. Please check back soon.</p>'}`;
+  return layout({ title: `Jobs at ${company.name}`, description: intro.slice(0, 160) || `Open positions at ${company.name}`, canonical: `${baseUrl}/careers/${company.slug}`, company, body });
+}
+
+/** schema.org JobPosting (Google for Jobs); `<` is escaped so the JSON cannot close its script tag. */
+export function jobPostingJsonLd({ company, job, place, url }: { company: Company; job: JobDoc; place: Place; url: string }) {
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: sanitizeDescription(job.description || `<p>${esc(job.title)}</p>`),
+    identifier: { '@type': 'PropertyValue', name: company.name, value: String(job._id) },
+    datePosted: (job.openedAt ?? job.createdAt).toISOString().slice(0, 10),
+    employmentType: EmploymentTypeSchemaOrg[job.employmentType],
+    hiringOrganization: { '@type': 'Organization', name: company.name, ...(company.website ? { sameAs: company.website } : {}) },
+    jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: place?.city || place?.name || '', ...(place?.country ? { addressCountry: place.country } : {}) } },
+    directApply: true,
+    url,
+  };
+  if (job.salaryBand?.currency) {
+    data.baseSalary = {
+      '@type': 'MonetaryAmount',
+      currency: job.salaryBand.currency,
+      value: { '@type': 'QuantitativeValue', minValue: job.salaryBand.min, maxValue: job.salaryBand.max, unitText: 'YEAR' },
+    };
+  }
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+export type ApplyValues = { firstName?: string; lastName?: string; email?: string; phone?: string; answers?: Record<string, string> };
+
+export function renderJobPage({
+  company,
+  job,
+  place,
+  form,
+  captcha,
+  values = {},
+  error,
+  baseUrl,
+}: {
+  company: Company;
+  job: JobDoc;
+  place: Place;
+  form: TApplyForm;
+  captcha: { capId: string; svg: string };
+  values?: ApplyValues;
+  error?: string;
+  baseUrl: string;
+}) {
+  const url = `${baseUrl}/careers/${company.slug}/${job._id}`;
+  const req = (required: boolean) => (required ? ' required' : '');
+  const field = (name: string, label: string, type: string, required: boolean, value = '', extra = '') =>
+    `<label for="${name}">${esc(label)}${required ? ' *' : ''}</label><input id="${name}" name="${name}" type="${type}" value="${esc(value)}"${req(required)}${extra}>`;
+  const questions = form.questions
+    .map((q) => `<label for="q-${esc(q.id)}">${esc(q.label)}${q.required ? ' *' : ''}</label><textarea id="q-${esc(q.id)}" name="q_${esc(q.id)}" rows="3"${req(q.required)}>${esc(values.answers?.[q.id] ?? '')}</textarea>`)
+    .join('');
+  const meta = [placeText(place), EmploymentTypeLabels[job.employmentType], job.salaryBand?.currency ? `${job.salaryBand.min}–${job.salaryBand.max} ${job.salaryBand.currency} a year` : '']
+    .filter(Boolean)
+    .join(' · ');
+  const body = `<p><a href="/careers/${esc(company.slug)}">← All jobs at ${esc(company.name)}</a></p>
+<h1>${esc(job.title)}</h1><p class="meta">${esc(meta)}</p>
+<section>${sanitizeDescription(job.description ?? '')}</section>
+<h2 id="apply">Apply for this job</h2>
+${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="/careers/${esc(company.slug)}/${job._id}/apply#apply" enctype="multipart/form-data">
+${field('firstName', 'First name', 'text', true, values.firstName, ' autocomplete="given-name" maxlength="80"')}
+${field('lastName', 'Last name', 'text', true, values.lastName, ' autocomplete="family-name" maxlength="80"')}
+${field('email', 'Email', 'email', true, values.email, ' autocomplete="email" maxlength="254"')}
+${form.phone !== 'hidden' ? field('phone', 'Phone', 'tel', form.phone === 'required', values.phone, ' autocomplete="tel" maxlength="24"') : ''}
+${form.resume !== 'hidden' ? `<label for="resume">Resume (PDF or DOCX, up to ${ResumeUpload.maxBytes / 1024 / 1024} MB)${form.resume === 'required' ? ' *' : ''}</label><input id="resume" name="resume" type="file" accept="${ResumeUpload.accept}"${req(form.resume === 'required')}>` : ''}
+${questions}
+<label for="captchaText">Type the characters you see</label><div class="captcha" aria-hidden="true">${captcha.svg}</div>
+<input id="captchaText" name="captchaText" type="text" autocomplete="off" required maxlength="20"><input type="hidden" name="captchaId" value="${esc(captcha.capId)}">
+<label><input type="checkbox" name="consent" value="yes" required> I agree that ${esc(company.name)} stores my details to consider my application.</label>
+<button type="submit">Submit application</button></form>`;
+  return layout({
+    title: `${job.title} – ${company.name}`,
+    description: `${job.title} at ${company.name}${meta ? ` (${meta})` : ''}`,
+    canonical: url,
+    company,
+    body,
+    head: `<script type="application/ld+json">${jobPostingJsonLd({ company, job, place, url })}</script>`,
+  });
+}
+
+export function renderApplied({ company, job, baseUrl }: { company: Company; job: JobDoc; baseUrl: string }) {
+  const body = `<h1>Thank you for applying</h1><p>We received your application for <strong>${esc(job.title)}</strong> at ${esc(company.name)} and sent you a confirmation email.</p><p><a href="/careers/${esc(company.slug)}">See all open positions</a></p>`;
+  return layout({ title: `Application received – ${company.name}`, description: 'Application received', canonical: `${baseUrl}/careers/${company.slug}/${job._id}`, company, body });
+}
+
+export function renderNotFound(what: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><meta name="robots" content="noindex"></head><body><main><h1>${esc(what)} not found</h1><p>The page you are looking for is not here. It may have been closed.</p></main></body></html>`;
+}
+
+export function renderFeed({ company, jobs, places, baseUrl }: { company: Company; jobs: JobDoc[]; places: Map<string, Place>; baseUrl: string }) {
+  const site = `${baseUrl}/careers/${company.slug}`;
+  const items = jobs
+    .map((job) => {
+      const link = `${site}/${job._id}`;
+      const place = placeText(places.get(String(job.locationId)));
+      const text = sanitizeDescription(job.description ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 500);
+      return `<item><title>${esc(job.title)}</title><link>${esc(link)}</link><guid isPermaLink="true">${esc(link)}</guid><pubDate>${(job.openedAt ?? job.createdAt).toUTCString()}</pubDate>${place ? `<category>${esc(place)}</category>` : ''}<description>${esc(text)}</description></item>`;
+    })
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${esc(company.name)} jobs</title><link>${esc(site)}</link><description>Open positions at ${esc(company.name)}</description><atom:link href="${esc(site)}/feed.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
+}

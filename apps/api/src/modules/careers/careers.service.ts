@@ -1,0 +1,81 @@
+import { Types } from 'mongoose';
+import type { TApplyForm, TCareerSiteJob, TCareerSiteSettings, TPublishJobsRequest, TUpdateCareerSiteRequest } from '@hireflow/contracts/careers';
+import { Customer, type CustomerDoc } from '../org/customer.model';
+import { Location } from '../org/location.model';
+import { Job, type JobDoc } from '../jobs/job.model';
+import { recordJobActivity } from '../jobs/job-records';
+import { withTransaction } from '../jobs/with-transaction';
+import { CareerSite } from './career-site.model';
+
+const DefaultApplyForm: TApplyForm = { phone: 'optional', resume: 'required', questions: [] };
+
+export async function careerSiteOf(customerId: Types.ObjectId): Promise<{ intro: string; applyForm: TApplyForm }> {
+  const site = await CareerSite.findOne({ customerId }).lean();
+  if (!site) return { intro: '', applyForm: DefaultApplyForm };
+  return {
+    intro: site.intro,
+    applyForm: {
+      phone: site.applyForm?.phone ?? 'optional',
+      resume: site.applyForm?.resume ?? 'required',
+      questions: (site.applyForm?.questions ?? []).map((q) => ({ id: q.id!, label: q.label!, required: Boolean(q.required) })),
+    },
+  };
+}
+
+export async function getCareerSiteSettings({ customerId, publicUrl }: { customerId: Types.ObjectId; publicUrl: string }): Promise<TCareerSiteSettings> {
+  const customer = await Customer.findById(customerId, { slug: 1 }).lean();
+  const slug = customer?.slug ?? null;
+  return { slug, publicUrl: slug ? `${publicUrl}/careers/${slug}` : null, ...(await careerSiteOf(customerId)) };
+}
+
+export async function updateCareerSiteSettings({ customerId, actorId, input, publicUrl }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TUpdateCareerSiteRequest; publicUrl: string }) {
+  await CareerSite.updateOne({ customerId }, { $set: { intro: input.intro, applyForm: input.applyForm, updatedBy: actorId } }, { upsert: true });
+  return getCareerSiteSettings({ customerId, publicUrl });
+}
+
+/** Jobs that can be listed (open, on hold, draft) with whether they are; closed and filled ones are left out. */
+export async function listCareerSiteJobs({ customerId }: { customerId: Types.ObjectId }): Promise<TCareerSiteJob[]> {
+  const jobs = await Job.find({ customerId, status: { $in: ['open', 'on_hold', 'draft', 'pending_approval'] } }, { title: 1, status: 1, published: 1, locationId: 1 })
+    .sort({ titleLower: 1 })
+    .limit(1000)
+    .lean();
+  const locations = await Location.find({ customerId, _id: { $in: jobs.map((j) => j.locationId).filter(Boolean) } }, { name: 1 }).lean();
+  const names = new Map(locations.map((l) => [String(l._id), l.name]));
+  return jobs.map((j) => ({ id: String(j._id), title: j.title, status: j.status, published: Boolean(j.published), location: names.get(String(j.locationId)) ?? '' }));
+}
+
+export async function publishCareerSiteJobs({ customerId, actorId, input }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TPublishJobsRequest }) {
+  await withTransaction(async (session) => {
+    for (const [ids, published] of [[input.published, true], [input.unpublished, false]] as const) {
+      if (ids.length === 0) continue;
+      const objectIds = ids.map((id) => new Types.ObjectId(id));
+      const changing = await Job.find({ customerId, _id: { $in: objectIds }, published: !published }, { _id: 1 }).session(session).lean();
+      await Job.updateMany({ customerId, _id: { $in: changing.map((j) => j._id) } }, { $set: { published } }, { session });
+      for (const job of changing) {
+        await recordJobActivity({ customerId, by: actorId, session }, job._id, 'published', published ? 'Listed on the career site' : 'Removed from the career site');
+      }
+    }
+  });
+  return listCareerSiteJobs({ customerId });
+}
+
+// ---------- Public side (no sign-in): only authorised, active companies and open, published jobs ----------
+
+export async function findPublicCompany(slug: string): Promise<CustomerDoc | null> {
+  if (!/^[a-z0-9-]{1,40}$/.test(slug)) return null;
+  return Customer.findOne({ slug, isAuthorized: true, status: 'active' }).lean<CustomerDoc>();
+}
+
+export async function listPublishedJobs(customerId: Types.ObjectId) {
+  const jobs = await Job.find({ customerId, published: true, status: 'open' }).sort({ openedAt: -1, _id: -1 }).limit(500).lean<JobDoc[]>();
+  const locations = await Location.find({ customerId, _id: { $in: jobs.map((j) => j.locationId).filter(Boolean) } }).lean();
+  return { jobs, locations: new Map(locations.map((l) => [String(l._id), l])) };
+}
+
+export async function findPublishedJob(customerId: Types.ObjectId, jobId: string) {
+  if (!Types.ObjectId.isValid(jobId) || !/^[a-f0-9]{24}$/i.test(jobId)) return null;
+  const job = await Job.findOne({ customerId, _id: jobId, published: true, status: 'open' }).lean<JobDoc>();
+  if (!job) return null;
+  const location = job.locationId ? await Location.findOne({ customerId, _id: job.locationId }).lean() : null;
+  return { job, location };
+}

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import mongoose from 'mongoose';
+import type { Express } from 'express';
+import { startTestApp, TestCaptchaText } from '../../test/test-app';
+import { OutboxMail } from '../mail/outbox.model';
+import { Job } from '../jobs/job.model';
+import { Candidate } from '../candidates/candidate.model';
+import { Application } from '../candidates/application.model';
+import { StageEvent } from '../candidates/stage-event.model';
+import { buildJobsCompany, openJobThroughApproval, type JobsCompany } from '../jobs/jobs.test-support';
+
+let ctx: Awaited<ReturnType<typeof startTestApp>>;
+let app: Express;
+let acme: JobsCompany;
+let globex: JobsCompany;
+let jobId: string;
+let secondJobId: string;
+let hiddenJobId: string;
+let globexJobId: string;
+
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 32), Buffer.from('\n%%EOF')]);
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Buffer.alloc(100)]);
+const uploadsCount = () => mongoose.connection.db!.collection('uploads.files').countDocuments();
+
+async function captchaIdFor(slug: string, id: string) {
+  const page = await request(app).get(`/careers/${slug}/${id}`);
+  return /name="captchaId" value="([^"]+)"/.exec(page.text)![1];
+}
+
+async function apply(id: string, fields: Record<string, string>, file: { buffer: Buffer; name: string; type: string } | null = { buffer: pdf, name: 'cv.pdf', type: 'application/pdf' }, slug = acme.customer.slug!) {
+  const captchaId = await captchaIdFor(slug, id);
+  let req = request(app).post(`/careers/${slug}/${id}/apply`);
+  const all = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', phone: '+44 20 7946 0000', consent: 'yes', captchaId, captchaText: TestCaptchaText, ...fields };
+  for (const [k, v] of Object.entries(all)) req = req.field(k, v);
+  if (file) req = req.attach('resume', file.buffer, { filename: file.name, contentType: file.type });
+  return req;
+}
+
+beforeAll(async () => {
+  ctx = await startTestApp({ PUBLIC_URL: 'https://jobs.example.test' });
+  app = ctx.app;
+  acme = await buildJobsCompany(ctx.config);
+  globex = await buildJobsCompany(ctx.config);
+  jobId = (await openJobThroughApproval(app, acme, { title: 'Backend <Engineer>', jobCodeId: null })).jobId;
+  secondJobId = (await openJobThroughApproval(app, acme, { title: 'Data Analyst', jobCodeId: null })).jobId;
+  hiddenJobId = (await openJobThroughApproval(app, acme, { title: 'Secret Project Lead', jobCodeId: null })).jobId;
+  globexJobId = (await openJobThroughApproval(app, globex, { title: 'Globex Role', jobCodeId: null })).jobId;
+  await request(app).patch(`/api/jobs/${jobId}`).set('Authorization', acme.admin.auth).send({ description: '<p>Build <strong>APIs</strong></p>' });
+  const publish = await request(app).put('/api/career-site/jobs').set('Authorization', acme.admin.auth).send({ published: [jobId, secondJobId, globexJobId], unpublished: [] });
+  expect(publish.status).toBe(200);
+  await request(app).put('/api/career-site/jobs').set('Authorization', globex.admin.auth).send({ published: [globexJobId], unpublished: [] });
+});
+afterAll(() => ctx.stop());
+
+describe('company-settings/career-site API', () => {
+  it('needs the careerSiteSettings right', async () => {
+    expect((await request(app).get('/api/career-site').set('Authorization', acme.recruiter.auth)).status).toBe(403);
+    expect((await request(app).get('/api/career-site')).status).toBe(401);
+  });
+
+  it('saves the intro and apply form, and lists the jobs with their listing state', async () => {
+    const saved = await request(app)
+      .put('/api/career-site')
+      .set('Authorization', acme.admin.auth)
+      .send({ intro: 'We build rockets.\n\nJoin us.', applyForm: { phone: 'optional', resume: 'required', questions: [{ id: 'why', label: 'Why us?', required: true }] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ slug: acme.customer.slug, publicUrl: `https://jobs.example.test/careers/${acme.customer.slug}`, intro: 'We build rockets.\n\nJoin us.' });
+    const bad = await request(app).put('/api/career-site').set('Authorization', acme.admin.auth).send({ intro: '', applyForm: { questions: [{ id: 'Bad Id', label: 'x' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('applyForm.questions.0.id: must be 1-30 lowercase letters, digits or dashes');
+    const jobs = await request(app).get('/api/career-site/jobs').set('Authorization', acme.admin.auth);
+    const byId = Object.fromEntries(jobs.body.items.map((j: { id: string; published: boolean }) => [j.id, j.published]));
+    expect(byId).toMatchObject({ [jobId]: true, [secondJobId]: true, [hiddenJobId]: false });
+    expect(byId[globexJobId]).toBeUndefined();
+  });
+
+  it('cannot publish or unpublish another company job', async () => {
+    await request(app).put('/api/career-site/jobs').set('Authorization', acme.admin.auth).send({ published: [], unpublished: [globexJobId] });
+    expect((await Job.findOne({ customerId: globex.customerId, _id: globexJobId }).lean())?.published).toBe(true);
+  });
+});
+
+describe('GET /careers/:slug', () => {
+  it('lists open published jobs as plain HTML without JavaScript', async () => {
+    const res = await request(app).get(`/careers/${acme.customer.slug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<h1>Jobs at ');
+    expect(res.text).toContain('Backend &lt;Engineer&gt;');
+    expect(res.text).toContain('Data Analyst');
+    expect(res.text).toContain('<p>We build rockets.</p><p>Join us.</p>');
+    expect(res.text).not.toContain('Secret Project Lead');
+    expect(res.text).not.toContain('Globex Role');
+    expect(res.text).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+  });
+
+  it('answers 404 for an unknown company', async () => {
+    const res = await request(app).get('/careers/no-such-company');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Career site not found');
+  });
+});
+
+describe('GET /careers/:slug/:jobId', () => {
+  it('renders the job with schema.org JobPosting JSON-LD and an apply form', async () => {
+    const res = await request(app).get(`/careers/${acme.customer.slug}/${jobId}`);
+    expect(res.status).toBe(200);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
+    expect(ld).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Backend <Engineer>',
+      description: '<p>Build <strong>APIs</strong></p>',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { name: acme.customer.name },
+      jobLocation: { address: { addressLocality: 'Berlin' } },
+      baseSalary: { currency: 'EUR', value: { minValue: 60000, maxValue: 80000 } },
+      url: `https://jobs.example.test/careers/${acme.customer.slug}/${jobId}`,
+    });
+    expect(res.text).toContain('enctype="multipart/form-data"');
+    expect(res.text).toContain('<label for="q-why">Why us? *</label>');
+    expect(res.text).toContain('<svg');
+    expect(Buffer.byteLength(res.text)).toBeLessThan(50 * 1024);
+  });
+
+  it('404s for unpublished jobs and for another company job under this slug', async () => {
+    expect((await request(app).get(`/careers/${acme.customer.slug}/${hiddenJobId}`)).status).toBe(404);
+    expect((await request(app).get(`/careers/${acme.customer.slug}/${globexJobId}`)).status).toBe(404);
+    expect((await request(app).get(`/careers/${acme.customer.slug}/not-an-id`)).status).toBe(404);
+  });
+});
+
+describe('GET /careers/:slug/feed.xml', () => {
+  it('is an RSS feed of the open published jobs', async () => {
+    const res = await request(app).get(`/careers/${acme.customer.slug}/feed.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/rss\+xml/);
+    expect(res.text).toContain(`<link>https://jobs.example.test/careers/${acme.customer.slug}/${jobId}</link>`);
+    expect(res.text).toContain('<title>Backend &lt;Engineer&gt;</title>');
+    expect(res.text).not.toContain('Secret Project Lead');
+  });
+});
+
+describe('POST /careers/:slug/:jobId/apply', () => {
+  it('refuses a wrong captcha and stores nothing', async () => {
+    const before = await uploadsCount();
+    const res = await apply(jobId, { captchaText: 'wrong', q_why: 'Rockets' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Please resolve the captcha and submit!');
+    expect(res.text).toContain('value="Ada"');
+    expect(await Candidate.countDocuments({ customerId: acme.customerId })).toBe(0);
+    expect(await uploadsCount()).toBe(before);
+  });
+
+  it('explains missing or bad fields', async () => {
+    const noAnswer = await apply(jobId, {});
+    expect(noAnswer.status).toBe(400);
+    expect(noAnswer.text).toContain('&quot;Why us?&quot; needs an answer');
+    const badEmail = await apply(jobId, { email: 'not-an-email', q_why: 'x' });
+    expect(badEmail.text).toContain('Email must be a valid email address');
+    const noResume = await apply(jobId, { q_why: 'x' }, null);
+    expect(noResume.status).toBe(400);
+    expect(noResume.text).toContain('Please attach your resume (PDF or DOCX).');
+  });
+
+  it('refuses an oversized resume with a clear message and stores nothing', async () => {
+    const before = await uploadsCount();
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await apply(jobId, { q_why: 'x' }, { buffer: big, name: 'cv.pdf', type: 'application/pdf' });
+    expect(res.status).toBe(413);
+    expect(res.text).toContain('The resume is larger than 5 MB. Please upload a smaller file.');
+    expect(await uploadsCount()).toBe(before);
+    expect(await Candidate.countDocuments({ customerId: acme.customerId })).toBe(0);
+  });
+
+  it('refuses a file that is not really a PDF or DOCX', async () => {
+    const before = await uploadsCount();
+    for (const file of [
+      { buffer: png, name: 'cv.pdf', type: 'application/pdf' },
+      { buffer: png, name: 'photo.png', type: 'image/png' },
+      { buffer: pdf, name: 'cv.exe', type: 'application/octet-stream' },
+    ]) {
+      const res = await apply(jobId, { q_why: 'x' }, file);
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('The resume must be a PDF or Word (.docx) file.');
+    }
+    expect(await uploadsCount()).toBe(before);
+    expect(await Application.countDocuments({ customerId: acme.customerId })).toBe(0);
+  });
+
+  it('creates the candidate and application in the first stage, counts it on the job and mails the applicant', async () => {
+    const res = await apply(jobId, { q_why: 'I love rockets', email: 'Ada@Example.test' });
+    expect(res.status).toBe(201);
+    expect(res.text).toContain('Thank you for applying');
+    const candidate = await Candidate.findOne({ customerId: acme.customerId, email: 'ada@example.test' }).lean();
+    expect(candidate).toMatchObject({ firstName: 'Ada', source: 'career_site', resumeFilename: 'cv.pdf' });
+    const job = await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean();
+    const first = job!.stages[0];
+    const application = await Application.findOne({ customerId: acme.customerId, jobId, candidateId: candidate!._id }).lean();
+    expect(application).toMatchObject({ stageKind: 'screening', source: 'career_site', answers: [{ questionId: 'why', answer: 'I love rockets' }] });
+    expect(String(application!.stageId)).toBe(String(first._id));
+    expect(application!.atCreation!.recruiterIds.map(String)).toEqual([acme.recruiter.id]);
+    expect((job!.stageCounts as Record<string, number>)[String(first._id)]).toBe(1);
+    expect(job!.applicantCount).toBe(1);
+    const events = await StageEvent.find({ customerId: acme.customerId, applicationId: application!._id }).lean();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ fromStageId: null, toKind: 'screening' });
+    expect(await OutboxMail.exists({ to: 'ada@example.test', subject: 'We received your application: Backend <Engineer>' })).toBeTruthy();
+
+    const listed = await request(app).get(`/api/jobs/${jobId}/applications`).set('Authorization', acme.recruiter.auth);
+    expect(listed.body.items[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.test', source: 'career_site', stage: { name: 'Applied' } });
+    const jobs = await request(app).get('/api/jobs?scope=all&status=open').set('Authorization', acme.admin.auth);
+    expect(jobs.body.items.find((j: { id: string }) => j.id === jobId).pipeline[0].count).toBe(1);
+
+    const fileId = listed.body.items[0].resume.fileId;
+    const file = await request(app).get(`/api/files/${fileId}`).set('Authorization', acme.recruiter.auth).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
+    expect((await request(app).get(`/api/files/${fileId}`).set('Authorization', globex.admin.auth)).status).toBe(404);
+    expect((await request(app).get(`/api/files/${fileId}`)).status).toBe(401);
+  });
+
+  it('dedupes the candidate by email across jobs and refuses a second application to the same job', async () => {
+    const other = await apply(secondJobId, { firstName: 'Ada M.', q_why: 'Data' }, { buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....word/document.xml....')]), name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    expect(other.status).toBe(201);
+    const candidates = await Candidate.find({ customerId: acme.customerId, email: 'ada@example.test' }).lean();
+    expect(candidates).toHaveLength(1);
+    expect(candidates[0]).toMatchObject({ firstName: 'Ada M.', source: 'career_site', resumeFilename: 'cv.docx' });
+    expect(await Application.countDocuments({ customerId: acme.customerId, candidateId: candidates[0]._id })).toBe(2);
+
+    const before = await uploadsCount();
+    const again = await apply(jobId, { q_why: 'Again' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('You have already applied for this job with this email address.');
+    expect(await uploadsCount()).toBe(before);
+    expect((await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())?.applicantCount).toBe(1);
+  });
+
+  it('keeps companies apart: the same email at another company is another candidate', async () => {
+    const res = await apply(globexJobId, {}, undefined, globex.customer.slug!);
+    expect(res.status).toBe(201);
+    expect(await Candidate.countDocuments({ customerId: globex.customerId, email: 'ada@example.test' })).toBe(1);
+    const acmeView = await request(app).get(`/api/jobs/${jobId}/applications`).set('Authorization', acme.admin.auth);
+    expect(acmeView.body.total).toBe(1);
+  });
+
+  it('does not take applications for unpublished jobs', async () => {
+    const res = await request(app).post(`/careers/${acme.customer.slug}/${hiddenJobId}/apply`).field('firstName', 'X');
+    expect(res.status).toBe(404);
+  });
+});
