@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../src/index.js';
 
-const N = 100_000;
+const N = Number(process.env.BENCH_DOCS ?? 100_000);
 const BATCH = 1_000;
 const dir = mkdtempSync(path.join(tmpdir(), 'embedded-mongo-bench-'));
 const server = await startEmbeddedMongo({ dbPath: dir });

@@ -1,5 +1,5 @@
 // Durable backends. LMDB gives crash-safe atomic transactions; a write is acknowledged only after its
-// commit promise resolves (lmdb-js resolves it once the transaction is flushed to disk).
+// transaction is committed and flushed to disk.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'bson';
@@ -122,6 +122,9 @@ export class LmdbStorage implements StorageBackend {
         else this.db.remove(op.key);
       }
     });
+    // With overlappingSync (the default on Linux/macOS) the transaction promise resolves once the commit is
+    // visible; `flushed` resolves once it is synced to disk, which is when a write may be acknowledged.
+    await this.db.flushed;
   }
 
   async close(): Promise<void> {

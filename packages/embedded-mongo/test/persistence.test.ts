@@ -72,7 +72,7 @@ describe('durable storage', () => {
         const lines = (partial + d.toString()).split('\n');
         partial = lines.pop()!;
         for (const l of lines) acked.push(Number(l));
-        if (acked.length >= 150) {
+        if (acked.length >= 100) {
           clearTimeout(timer);
           child.kill('SIGKILL');
           resolve();
@@ -80,7 +80,7 @@ describe('durable storage', () => {
       });
       child.on('exit', () => {
         clearTimeout(timer);
-        if (acked.length < 150) reject(new Error(`writer exited early: ${stderr}`));
+        if (acked.length < 100) reject(new Error(`writer exited early: ${stderr}`));
       });
     });
     await new Promise((r) => child.once('close', r));
