@@ -5,6 +5,7 @@ import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { DemoCompanies, DemoPassword, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
 import { seedPeople } from './seed-people';
+import { seedJobs } from './seed-jobs';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -31,6 +32,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
     );
   }
   await seedPeople({ passwordHash });
+  await seedJobs();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

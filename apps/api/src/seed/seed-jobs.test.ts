@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { startTestApp } from '../test/test-app';
+import { tokenFor } from '../test/factories';
+import { Customer } from '../modules/org/customer.model';
+import { User } from '../modules/users/user.model';
+import { Job } from '../modules/jobs/job.model';
+import { Requisition } from '../modules/jobs/requisition.model';
+import { StatusEvent } from '../modules/jobs/status-event.model';
+import { Application } from '../modules/candidates/application.model';
+import { StageEvent } from '../modules/candidates/stage-event.model';
+import { seedDemoData } from './seed';
+
+let ctx: Awaited<ReturnType<typeof startTestApp>>;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  await seedDemoData({ config: ctx.config, logger: ctx.logger });
+}, 120_000);
+afterAll(() => ctx.stop());
+
+describe('demo jobs, requisitions and applications', () => {
+  it('gives Acme 25 jobs in every status over six months, with requisitions and approval histories', async () => {
+    const acme = (await Customer.findOne({ slug: 'acme' }).lean())!;
+    const jobs = await Job.find({ customerId: acme._id }).lean();
+    expect(jobs).toHaveLength(25);
+    expect(new Set(jobs.map((j) => j.status))).toEqual(new Set(['draft', 'pending_approval', 'open', 'on_hold', 'closed', 'filled']));
+    expect(new Set(jobs.map((j) => String(j.departmentId))).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(jobs.map((j) => String(j.locationId))).size).toBe(3);
+    const oldest = Math.min(...jobs.map((j) => j.createdAt.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(150 * 86_400_000);
+    expect(await Requisition.countDocuments({ customerId: acme._id, 'decisions.0': { $exists: true } })).toBeGreaterThan(15);
+    expect(await StatusEvent.countDocuments({ customerId: acme._id, entity: 'job', to: 'open' })).toBeGreaterThanOrEqual(18);
+  });
+
+  it('has a few hundred applications whose stage counts and stage histories agree', async () => {
+    const acme = (await Customer.findOne({ slug: 'acme' }).lean())!;
+    const applications = await Application.countDocuments({ customerId: acme._id });
+    expect(applications).toBeGreaterThan(200);
+    const jobs = await Job.find({ customerId: acme._id }).lean();
+    for (const job of jobs) {
+      const counted = Object.values(job.stageCounts as Record<string, number>).reduce((a, b) => a + b, 0);
+      expect(counted).toBe(await Application.countDocuments({ customerId: acme._id, jobId: job._id }));
+    }
+    expect(await StageEvent.countDocuments({ customerId: acme._id, fromStageId: null })).toBe(applications);
+    expect(await StageEvent.countDocuments({ customerId: acme._id, toKind: 'hired' })).toBeGreaterThan(0);
+  });
+
+  it('shows the demo users their work: the approver has approvals waiting, Globex sees only its own jobs', async () => {
+    const acme = (await Customer.findOne({ slug: 'acme' }).lean())!;
+    const admin = (await User.findOne({ customerId: acme._id, email: 'admin@acme.test' }).lean())!;
+    const auth = `Bearer ${await tokenFor(ctx.config, admin)}`;
+    const all = await request(ctx.app).get('/api/jobs?scope=all').set('Authorization', auth);
+    expect(all.body.total).toBe(25);
+    const hm = (await User.findOne({ customerId: acme._id, email: 'hm@acme.test' }).lean())!;
+    const mine = await request(ctx.app).get('/api/jobs?scope=mine').set('Authorization', `Bearer ${await tokenFor(ctx.config, hm)}`);
+    expect(mine.body.total).toBeGreaterThan(5);
+    const pending = await Requisition.countDocuments({ customerId: acme._id, currentApproverId: { $ne: null } });
+    expect(pending).toBe(3);
+
+    const globex = (await Customer.findOne({ slug: 'globex' }).lean())!;
+    const gAdmin = (await User.findOne({ customerId: globex._id, email: 'admin@globex.test' }).lean())!;
+    const gAll = await request(ctx.app).get('/api/jobs?scope=all').set('Authorization', `Bearer ${await tokenFor(ctx.config, gAdmin)}`);
+    expect(gAll.body.total).toBe(4);
+    const careers = await request(ctx.app).get('/careers/acme');
+    expect(careers.status).toBe(200);
+    expect(careers.text).toContain('Open positions (');
+  });
+});
