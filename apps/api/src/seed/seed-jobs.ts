@@ -98,7 +98,6 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
   const candidates = new Map<string, Record<string, unknown>>();
   const applications: Record<string, unknown>[] = [];
   const stageEvents: Record<string, unknown>[] = [];
-  const firstStage = stages[0]!;
   const flow = stages.filter((s) => s.kind !== 'rejected');
   const rejected = stages.find((s) => s.kind === 'rejected')!;
   const span = 180 * Day;
