@@ -39,7 +39,23 @@ function sortKey(doc: Doc, path: string, dir: number): unknown {
   return best;
 }
 
-export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+/** String comparator for a non-simple collation (MongoDB's ICU strengths mapped onto Intl.Collator). */
+export function collatorFor(collation: unknown): ((a: string, b: string) => number) | undefined {
+  if (!collation || typeof collation !== 'object') return undefined;
+  const c = collation as Doc;
+  if (typeof c.locale !== 'string' || c.locale === 'simple') return undefined;
+  const strength = Number(c.strength ?? 3);
+  const sensitivity = strength <= 1 ? 'base' : strength === 2 ? 'accent' : 'variant';
+  const caseFirst = c.caseFirst === 'upper' || c.caseFirst === 'lower' ? c.caseFirst : undefined;
+  return new Intl.Collator(c.locale, { sensitivity, numeric: !!c.numericOrdering, caseFirst }).compare;
+}
+
+function compareWith(a: unknown, b: unknown, strings?: (a: string, b: string) => number): number {
+  return strings && typeof a === 'string' && typeof b === 'string' ? strings(a, b) : compareValues(a, b);
+}
+
+export function sortDocs(docs: Doc[], sort: Doc, collation?: unknown): Doc[] {
+  const strings = collatorFor(collation);
   const fields = Object.entries(sort).filter(([, d]) => typeof d === 'number' || typeof d === 'string');
   if (!fields.length) return docs;
   if (fields.length === 1 && fields[0][0] === '$natural') return Number(fields[0][1]) < 0 ? docs.reverse() : docs;
@@ -47,7 +63,7 @@ export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
   const keyed = docs.map((doc, i) => ({ doc, i, keys: fields.map(([f], j) => sortKey(doc, f, dirs[j])) }));
   keyed.sort((a, b) => {
     for (let j = 0; j < dirs.length; j++) {
-      const c = compareValues(a.keys[j], b.keys[j]);
+      const c = compareWith(a.keys[j], b.keys[j], strings);
       if (c) return c * dirs[j];
     }
     return a.i - b.i;

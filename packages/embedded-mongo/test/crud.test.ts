@@ -68,6 +68,16 @@ describe('CRUD commands through the official driver', () => {
     expect(await c.findOne({}, { projection: { b: { $slice: 2 }, a: { $elemMatch: { x: 1 } } } })).toEqual({ _id: 'p1', a: [{ x: 1, y: 'a' }], b: [1, 2] });
   });
 
+  it('applies a non-simple collation to sort order', async () => {
+    const c = db.collection('coll');
+    await c.createIndex({ n: 1 });
+    await c.insertMany([{ n: 'b' }, { n: 'B' }, { n: 'a' }, { n: 'A' }, { n: 'c10' }, { n: 'c9' }]);
+    const binary = (await c.find({}, { sort: { n: 1 }, projection: { _id: 0 } }).toArray()).map((d) => d.n);
+    expect(binary).toEqual(['A', 'B', 'a', 'b', 'c10', 'c9']);
+    const collated = await c.find({}, { sort: { n: 1 }, collation: { locale: 'en', strength: 2, numericOrdering: true } }).toArray();
+    expect(collated.map((d) => d.n.toLowerCase())).toEqual(['a', 'a', 'b', 'b', 'c9', 'c10']);
+  });
+
   it('answers getMore on an unknown cursor with CursorNotFound and kills cursors', async () => {
     const first = await db.command({ find: 'find', filter: {}, batchSize: 2 });
     const id = first.cursor.id as Long | number;

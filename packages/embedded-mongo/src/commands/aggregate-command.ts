@@ -2,6 +2,7 @@
 // pipeline runs in mingo with a resolver that lets $lookup/$unionWith read sibling collections.
 import { ObjectId } from 'bson';
 import { aggregate as mingoAggregate } from 'mingo';
+import type { CollationSpec } from 'mingo/types';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
 import { cloneDoc } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
@@ -48,7 +49,7 @@ export const aggregate: CommandHandler = async (cx) => {
     let sort: Doc | undefined;
     if (stages[0]?.$match) [filter, stages] = [stages[0].$match as Doc, stages.slice(1)];
     if (stages[0]?.$sort) [sort, stages] = [stages[0].$sort as Doc, stages.slice(1)];
-    source = queryDocs(coll, { filter, sort });
+    source = queryDocs(coll, { filter, sort, collation: body.collation });
   } else if (stages[0]?.$documents) {
     source = stages[0].$documents as Doc[];
     stages = stages.slice(1);
@@ -71,7 +72,7 @@ export const aggregate: CommandHandler = async (cx) => {
   try {
     const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
     if (counted) results = counted;
-    else results = stages.length ? (mingoAggregate(input, stages, { ...MINGO_OPTIONS, collectionResolver: resolver, variables }) as Doc[]) : docs;
+    else results = stages.length ? (mingoAggregate(input, stages, { ...MINGO_OPTIONS, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
@@ -87,6 +88,11 @@ export const aggregate: CommandHandler = async (cx) => {
   const batch = cx.cursors.open(ns, results, batchSize, { lsidKey: cx.lsidKey });
   return cursorReply(ns, batch.id, batch.docs, true);
 };
+
+function collationOption(c: unknown): CollationSpec | undefined {
+  if (!c || typeof c !== 'object' || (c as Doc).locale === 'simple' || typeof (c as Doc).locale !== 'string') return undefined;
+  return c as CollationSpec;
+}
 
 /**
  * countDocuments sends [$match, {$group: {_id: 1, n: {$sum: 1}}}]: answer it by counting the planner's

@@ -4,7 +4,7 @@ import { find as mingoFind } from 'mingo';
 import { compareValues, keyString } from '../bson-compare.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
-import { sortDocs } from '../doc-utils.js';
+import { collatorFor, sortDocs } from '../doc-utils.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
@@ -15,6 +15,8 @@ import { matching, normaliseFilter, planQuery } from '../query-planner.js';
 export interface FindOptions {
   filter?: Doc;
   sort?: Doc;
+  /** Only affects string ordering in sorts; matching stays binary. */
+  collation?: unknown;
   skip?: number;
   limit?: number;
 }
@@ -34,9 +36,11 @@ function* sliced(docs: Iterable<Doc>, skip: number, limit: number): Generator<Do
 export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iterable<Doc> {
   if (!coll) return [];
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
-  const plan = planQuery(coll, opts.filter ?? {}, sort);
+  const collated = !!collatorFor(opts.collation);
+  // Index order is binary, so a collated sort cannot walk an index.
+  const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort);
   let docs: Iterable<Doc> = matching(plan, opts.filter);
-  if (sort && !plan.sorted) docs = sortDocs([...docs], sort);
+  if (sort && (!plan.sorted || collated)) docs = sortDocs([...docs], sort, opts.collation);
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
 }
 
@@ -72,7 +76,7 @@ const find: CommandHandler = (cx) => {
     singleBatch = true;
   }
   if (body.tailable) throw new MongoServerError(2, 'tailable cursors are not supported by the embedded server');
-  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit });
+  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit, collation: body.collation });
   const ns = `${cx.db}.${name}`;
   const filter = optDoc(body.filter, 'filter');
   const batch = cx.cursors.open(ns, project(docs, optDoc(body.projection, 'projection'), filter), toInt(body.batchSize), { singleBatch, lsidKey: cx.lsidKey });
