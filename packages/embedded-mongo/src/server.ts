@@ -4,6 +4,7 @@ import net from 'node:net';
 import type { ConnectionInfo } from './command-context.js';
 import type { Dispatcher, Logger } from './command-dispatch.js';
 import type { Doc } from './errors.js';
+import { MongoServerError } from './errors.js';
 import {
   encodeOpMsg,
   encodeOpReply,
@@ -68,7 +69,9 @@ export class WireServer {
         if (pending.length < len) break;
         const msg = pending.subarray(0, len);
         pending = pending.subarray(len);
-        chain = chain.then(() => this.handle(socket, msg, conn));
+        chain = chain.then(() => this.handle(socket, msg, conn)).catch(() => {
+          socket.destroy();
+        });
       }
     });
     socket.on('error', () => socket.destroy());
@@ -85,15 +88,17 @@ export class WireServer {
       return;
     }
     const { header, body, flags, legacy } = parsed;
-    let reply: Doc;
-    if (legacy) {
-      const db = legacy.fullCollectionName.split('.')[0] || 'admin';
-      reply = await this.dispatcher.run(body, conn, db);
-    } else {
-      reply = await this.dispatcher.run(body, conn);
+    const encode = (doc: Doc) => (header.opCode === OP_QUERY ? encodeOpReply(header.requestId, doc) : encodeOpMsg(header.requestId, doc));
+    let frame: Buffer;
+    try {
+      const db = legacy ? legacy.fullCollectionName.split('.')[0] || 'admin' : undefined;
+      frame = encode(await this.dispatcher.run(body, conn, db));
+    } catch (err) {
+      // A bug or an unencodable reply must not take the process down or wedge the connection.
+      this.logger?.error?.(`internal error on connection ${conn.id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      frame = encode(new MongoServerError(1, `internal error: ${err instanceof Error ? err.message : String(err)}`).toResponse());
     }
     if (header.opCode === OP_MSG && flags & FLAG_MORE_TO_COME) return;
-    if (socket.destroyed) return;
-    socket.write(header.opCode === OP_QUERY ? encodeOpReply(header.requestId, reply) : encodeOpMsg(header.requestId, reply));
+    if (!socket.destroyed) socket.write(frame);
   }
 }

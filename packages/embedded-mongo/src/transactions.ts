@@ -112,7 +112,12 @@ export class SessionManager {
   /** Aborts transactions idle past the lifetime limit so their locks cannot block others forever. */
   reap(maxIdleMs: number): void {
     const cutoff = Date.now() - maxIdleMs;
-    for (const txn of this.txns.values()) if (txn.active && txn.lastUsed < cutoff) this.abort(txn);
+    // Finished transactions are only kept so a retried commit can be answered; forget them after a while.
+    const forgetBefore = Date.now() - 30 * 60 * 1000;
+    for (const [key, txn] of this.txns) {
+      if (txn.active && txn.lastUsed < cutoff) this.abort(txn);
+      else if (!txn.active && txn.lastUsed < forgetBefore) this.txns.delete(key);
+    }
   }
 
   abortAll(): void {
