@@ -107,6 +107,17 @@ describe('POST /api/login/otp', () => {
     expect(res.body.message).toBe(LoginMessages.invalidOtp);
   });
 
+  it('counts parallel guesses: ten at once still use up the five tries', async () => {
+    const user = await buildUser({ customerId: (await buildCustomer())._id });
+    const code = await sendCode(user.email);
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => request(app).post('/api/login/otp').send({ email: user.email, otp: wrong(code) })),
+    );
+    expect(guesses.every((g) => g.status === 401)).toBe(true);
+    expect((await Otp.findOne({ userId: user._id }).lean())!.tries).toBe(OtpRules.maxWrongTries);
+    await request(app).post('/api/login/otp').send({ email: user.email, otp: code }).expect(401);
+  });
+
   it('refuses an expired code', async () => {
     const user = await buildUser({ customerId: (await buildCustomer())._id });
     const code = await sendCode(user.email);

@@ -122,6 +122,13 @@ describe('POST /api/user/login', () => {
     expect(res.body.message).toBe(LoginMessages.captchaUnresolved);
   });
 
+  it('lets only one of two parallel sign-ins use the same captcha', async () => {
+    const user = await buildUser({ customerId: (await buildCustomer())._id });
+    const captcha = await solvedCaptcha(app);
+    const answers = await Promise.all([0, 1].map(() => request(app).post('/api/user/login').send({ email: user.email, password: FactoryPassword, ...captcha })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
   it('refuses an expired captcha', async () => {
     const user = await buildUser({ customerId: (await buildCustomer())._id });
     const captcha = await solvedCaptcha(app);

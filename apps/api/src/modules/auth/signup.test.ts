@@ -85,6 +85,17 @@ describe('POST /api/selfsignup', () => {
     expect(await Customer.countDocuments()).toBe(companies);
   });
 
+  it('lets only one of two parallel sign-ups have a slug', async () => {
+    const a = selfSignupBody();
+    const b = selfSignupBody({ slug: a.slug });
+    const answers = await Promise.all([a, b].map((body) => request(app).post('/api/selfsignup').send(body)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.message).toBe(AuthMessages.slugTaken(a.slug));
+    expect(await Customer.countDocuments({ slug: a.slug })).toBe(1);
+    const loser = answers[0]!.status === 409 ? a : b;
+    expect(await findUser(loser.email as string)).toBeNull();
+  });
+
   it('refuses a weak password, saying what is missing', async () => {
     const body = selfSignupBody({ password: 'password' });
     const res = await request(app).post('/api/selfsignup').send(body).expect(400);
