@@ -5,6 +5,7 @@ import { aggregate } from './commands/aggregate-command.js';
 import { ddlCommands } from './commands/ddl-commands.js';
 import { explain } from './commands/explain-command.js';
 import { readCommands } from './commands/read-commands.js';
+import { statsCommands } from './commands/stats-commands.js';
 import { writeCommands } from './commands/write-commands.js';
 import type { CommandContext, CommandHandler, ConnectionInfo, ServerInfo } from './command-context.js';
 import type { CursorManager } from './cursor-manager.js';
@@ -18,6 +19,7 @@ const HANDLERS: Record<string, CommandHandler> = {
   ...adminCommands,
   ...ddlCommands,
   ...readCommands,
+  ...statsCommands,
   ...writeCommands,
   aggregate,
   explain,

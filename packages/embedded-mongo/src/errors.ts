@@ -61,10 +61,8 @@ export function writeConflict(): MongoServerError {
   );
 }
 
-/** Normalises anything thrown by handlers or mingo into a server error. */
+/** Normalises anything thrown by handlers or mingo (plain Errors with a message) into a server error. */
 export function toServerError(err: unknown): MongoServerError {
   if (err instanceof MongoServerError) return err;
-  const msg = err instanceof Error ? err.message : String(err);
-  if (/unknown update operator|unknown operator|not supported|invalid/i.test(msg)) return new MongoServerError(2, msg);
-  return new MongoServerError(2, msg);
+  return new MongoServerError(2, err instanceof Error ? err.message : String(err));
 }

@@ -137,6 +137,15 @@ function idsToDocs(coll: Collection, ids: Iterable<string>): Doc[] {
   return out;
 }
 
+/** An equality-prefix scan is already ordered by the index fields that follow the prefix. */
+function scanIsSorted(cand: Candidate, sort: Doc | undefined): boolean {
+  if (!sort || cand.ix.multikey) return false;
+  const keys = Object.keys(sort);
+  if (!keys.length) return false;
+  const n = cand.eq.length;
+  return keys.every((k, i) => cand.ix.fields[n + i] === k && Number(sort[k]) === cand.ix.dirs[n + i]);
+}
+
 function sortIndex(coll: Collection, sort: Doc | undefined): { ix: Index; reverse: boolean } | undefined {
   if (!sort) return undefined;
   const keys = Object.keys(sort);
@@ -170,7 +179,7 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
     if (best.in) for (const v of best.in) for (const id of ix.scan([...eq, v])) ids.push(id);
     else for (const id of ix.scan(eq, best.range)) ids.push(id);
     const exact = !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
-    return { docs: idsToDocs(coll, ids), sorted: false, index: ix.name, exact };
+    return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort), index: ix.name, exact };
   }
   const bySort = sortIndex(coll, sort);
   if (bySort) {

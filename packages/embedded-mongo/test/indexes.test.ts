@@ -114,6 +114,12 @@ describe('query planner', () => {
     expect(plan.sorted).toBe(true);
     expect(([...plan.docs][0] as { age: number }).age).toBe(49);
     expect(ids({ name: 'n1' })).toEqual({ index: undefined, count: 500 });
+    // an equality prefix of a compound index yields its next field in order
+    const prefixed = planQuery(coll, { org: 2 }, { age: -1 });
+    expect(prefixed).toMatchObject({ index: 'org_1_age_-1', sorted: true });
+    const ages = [...prefixed.docs].map((d) => d.age as number);
+    expect(ages).toEqual([...ages].sort((a, b) => b - a));
+    expect(planQuery(coll, { org: 2 }, { age: 1 }).sorted).toBe(false);
   });
 
   it('does not use a sparse index to find missing values', () => {
