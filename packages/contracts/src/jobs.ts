@@ -278,8 +278,18 @@ export const ZRequisition = z.object({
 });
 export type TRequisition = z.infer<typeof ZRequisition>;
 
+export const ZJobCustomField = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'number', 'date', 'dropdown', 'yesno']),
+  required: z.boolean(),
+  options: z.array(z.string()),
+});
+export type TJobCustomField = z.infer<typeof ZJobCustomField>;
+
 export const ZRequisitionOptions = z.object({
   jobCodes: z.array(ZJobCodeHeadcount),
+  customFields: z.array(ZJobCustomField),
   departments: z.array(ZNamedRef),
   businessUnits: z.array(ZNamedRef),
   locations: z.array(ZNamedRef),

@@ -8,7 +8,7 @@ const has = (ids: Types.ObjectId[] | null | undefined, id: Types.ObjectId) => (i
 
 /** SPEC 5: /jobs/all is not for a plain employee (role employee and not super user). */
 export function canSeeAllJobs(actor: Actor): boolean {
-  return actor.role !== 'employee' || actor.superUser || actor.admin;
+  return actor.role !== 'employee' || actor.superUser;
 }
 
 export function canViewJob(actor: Actor, job: JobTeam): boolean {

@@ -15,7 +15,8 @@ import { apiPath, jobsContext } from './jobs.context';
 
 export const requisitionsRouter = Router();
 
-requisitionsRouter.get(apiPath(JobsApi.requisitionOptions), requireAuth, requireAdditionalRole('HM'), async (req, res) => {
+// The company's org choices: the requisition form and the job list filters both use them.
+requisitionsRouter.get(apiPath(JobsApi.requisitionOptions), requireAuth, async (req, res) => {
   const { customerId } = jobsContext(req);
   res.json(await getRequisitionOptions({ customerId }));
 });

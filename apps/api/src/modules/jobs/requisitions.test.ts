@@ -221,3 +221,25 @@ describe('tenant isolation of requisitions', () => {
     expect(approverView.body.canDecide).toBe(true);
   });
 });
+
+describe('GET /api/requisitions/options and custom fields of entity job', () => {
+  it('offers the company org choices and enforces required job custom fields', async () => {
+    const { CustomField } = await import('../org/custom-field.model');
+    const { PickList } = await import('../org/pick-list.model');
+    const list = await PickList.create({ customerId: globex.customerId, name: 'Seniority', options: ['Junior', 'Senior'] });
+    await CustomField.create({ customerId: globex.customerId, entity: 'job', key: 'seniority', label: 'Seniority', type: 'dropdown', listId: list._id, required: true });
+    const options = await request(app).get('/api/requisitions/options').set('Authorization', globex.hm.auth);
+    expect(options.status).toBe(200);
+    expect(options.body.departments).toEqual([{ id: String(globex.department._id), name: 'Engineering' }]);
+    expect(options.body.customFields).toEqual([{ key: 'seniority', label: 'Seniority', type: 'dropdown', required: true, options: ['Junior', 'Senior'] }]);
+
+    const missing = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send(requisitionBody(globex));
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('customFields.seniority: Seniority is required');
+    const wrong = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send(requisitionBody(globex, { customFields: { seniority: 'Wizard' } }));
+    expect(wrong.body.message).toBe('customFields.seniority: Seniority must be one of Junior, Senior');
+    const ok = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send(requisitionBody(globex, { customFields: { seniority: 'Senior' } }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.customFields).toEqual({ seniority: 'Senior' });
+  });
+});
