@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/test/factories';
+import { navItems, visibleItems } from './nav-items';
+
+const everything = () => true;
+const labels = (viewer: Parameters<typeof visibleItems>[1]) => visibleItems(navItems, viewer, everything).map((i) => i.label);
+
+describe('navigation table, once every page exists', () => {
+  it('an employee sees dashboard, jobs and referrals', () => {
+    expect(labels({ user: buildUser({ role: 'employee' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Referrals']);
+  });
+
+  it('a recruiter also sees workflow and database; reports and settings follow access rights', () => {
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Database', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['viewReports', 'manageUsers'] })).toEqual([
+      'Dashboard', 'Jobs', 'Workflow', 'Database', 'Referrals', 'Reports', 'Company settings',
+    ]);
+  });
+
+  it('the platform super admin sees only the super admin area', () => {
+    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin']);
+  });
+
+  it('hides entries whose page is not registered', () => {
+    const viewer = { user: buildUser(), rights: [] };
+    expect(visibleItems(navItems, viewer, (path) => path === '/dashboard').map((i) => i.label)).toEqual(['Dashboard']);
+  });
+});
