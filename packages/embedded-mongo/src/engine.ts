@@ -111,8 +111,17 @@ export class Engine {
       const id = key.slice(coll.ns.length + 1);
       ops.push({ key: docKey(coll.ns, id), value: after ? serialize(after) : undefined });
     }
-    ctx.changes.length = 0;
-    await Promise.all([...this.pending, this.storage.write(ops)]);
+    const changes = ctx.changes.splice(0);
+    try {
+      await Promise.all([...this.pending, this.storage.write(ops)]);
+    } catch (err) {
+      // Not durable, so not acknowledged: put memory back to what is on disk.
+      for (let i = changes.length - 1; i >= 0; i--) {
+        const ch = changes[i];
+        if (ch.coll.get(ch.id) === ch.after) ch.coll.restore(ch.id, ch.before);
+      }
+      throw err;
+    }
   }
 
   private track(p: Promise<void>): void {

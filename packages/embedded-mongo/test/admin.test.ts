@@ -22,6 +22,16 @@ describe('server and catalog commands', () => {
     expect(legacy.ismaster).toBe(true);
   });
 
+  it('accepts the OP_MSG handshake of a serverApi client and directConnection URIs', async () => {
+    const versioned = await MongoClient.connect(t.server.uri, { serverApi: { version: '1' }, serverSelectionTimeoutMS: 3000 });
+    await versioned.db('adm_api').collection('api').insertOne({ v: 1 });
+    expect(await versioned.db('adm_api').collection('api').countDocuments()).toBe(1);
+    await versioned.close();
+    const direct = await MongoClient.connect(`mongodb://127.0.0.1:${t.server.port}/?directConnection=true`, { serverSelectionTimeoutMS: 3000 });
+    expect((await direct.db('admin').command({ ping: 1 })).ok).toBe(1);
+    await direct.close();
+  });
+
   it('answers ping, buildInfo, getParameter, hostInfo, connectionStatus, serverStatus', async () => {
     const admin = db.admin();
     expect((await admin.ping()).ok).toBe(1);

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { keyString } from '../src/bson-compare.js';
+import { Engine } from '../src/engine.js';
 import { startEmbeddedMongo } from '../src/index.js';
+import { WriteContext } from '../src/write-context.js';
 import { tempDir } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -104,4 +107,21 @@ describe('durable storage', () => {
     });
     tmp.cleanup();
   }, 40_000);
+});
+
+describe('storage failures', () => {
+  it('rolls memory back and reports an error when a write cannot be made durable', async () => {
+    const engine = Engine.open();
+    const { coll } = engine.ensureColl('f', 'c');
+    const ok = new WriteContext();
+    coll.insert(ok, { _id: 1, v: 'kept' });
+    await engine.flush(ok);
+    engine.storage.write = () => Promise.reject(new Error('disk full'));
+    const failing = new WriteContext();
+    coll.insert(failing, { _id: 2, v: 'lost' });
+    coll.replace(failing, keyString(1), { _id: 1, v: 'changed' });
+    await expect(engine.flush(failing)).rejects.toThrow('disk full');
+    expect(coll.get(keyString(2))).toBeUndefined();
+    expect(coll.get(keyString(1))).toEqual({ _id: 1, v: 'kept' });
+  });
 });
