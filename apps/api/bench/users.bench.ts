@@ -1,0 +1,136 @@
+// The admin user list at scale: 100,000 users in one company and 1,000 in another.
+// Run from apps/api: `npx tsx bench/users.bench.ts`. Prints figures, asserts nothing; bounded by MaxSeconds.
+// Seeding hashes ONE password and inserts raw documents in bulk (no per-user bcrypt, no per-user save).
+import { createServer } from 'node:http';
+import bcrypt from 'bcrypt';
+import type { Types } from 'mongoose';
+import { startTestApp } from '../src/test/test-app';
+import { buildCustomer, tokenFor } from '../src/test/factories';
+import { User, userSearchKeys, userSortName } from '../src/modules/users/user.model';
+import { BusinessUnit } from '../src/modules/org/business-unit.model';
+import { Department } from '../src/modules/org/department.model';
+import { Location } from '../src/modules/org/location.model';
+import { close, fmt, listen } from './lib';
+
+const BigCompany = Number(process.env.BENCH_USERS ?? 100_000);
+const SmallCompany = 1_000;
+const Samples = BigCompany > 20_000 ? 15 : 40;
+const MaxSeconds = 15 * 60;
+const BatchSize = 5_000;
+
+const startedAt = Date.now();
+const watchdog = setTimeout(() => {
+  console.error(`users.bench: stopped after ${MaxSeconds} s (time bound)`);
+  process.exit(2);
+}, MaxSeconds * 1000);
+watchdog.unref();
+
+const first = ['Liam', 'Olivia', 'Noah', 'Amelia', 'Oliver', 'Sofia', 'Elijah', 'Mia', 'Lucas', 'Aria', 'Mateo', 'Chloe', 'Levi', 'Layla', 'Ezra', 'Nora'];
+const last = ['Nguyen', 'Garcia', 'Patel', 'Kim', 'Schmidt', 'Rossi', 'Okafor', 'Silva', 'Novak', 'Haddad', 'Larsen', 'Tanaka', 'Dubois', 'Murphy'];
+
+async function seedCompany(customerId: Types.ObjectId, count: number, passwordHash: string, tag: string) {
+  const units = await BusinessUnit.insertMany(Array.from({ length: 10 }, (_, i) => ({ customerId, name: `Unit ${i}` })));
+  const depts = await Department.insertMany(Array.from({ length: 20 }, (_, i) => ({ customerId, name: `Dept ${i}` })));
+  const locs = await Location.insertMany(Array.from({ length: 8 }, (_, i) => ({ customerId, name: `City ${i}` })));
+  const now = new Date();
+  for (let start = 0; start < count; start += BatchSize) {
+    const docs = [];
+    for (let i = start; i < Math.min(count, start + BatchSize); i++) {
+      const u = { firstName: `${first[i % first.length]}${i}`, lastName: last[(i * 7) % last.length]!, email: `u${i}.${tag}@bench.test`, eCode: `E${i}` };
+      docs.push({
+        ...u,
+        customerId,
+        searchKeys: userSearchKeys(u),
+        sortName: userSortName(u),
+        mobile: '',
+        role: i % 4 === 0 ? 'recruiter' : 'employee',
+        admin: i === 0,
+        siteAdmin: false,
+        superUser: false,
+        superAdmin: false,
+        status: i % 20 === 19 ? 'inactive' : 'active',
+        addlRoles: i % 50 === 0 ? ['HM'] : [],
+        rights: [],
+        passwordHash,
+        emailVerification: { keyHash: null, status: true },
+        timezone: 'UTC',
+        location: locs[i % locs.length]!._id,
+        department: depts[i % depts.length]!._id,
+        buItemId: units[i % units.length]!._id,
+        bufollow: [],
+        managers: [],
+        authProviders: [],
+        lastLoginAt: null,
+        createdAt: now,
+        updatedAt: now,
+        __v: 0,
+      });
+    }
+    await User.collection.insertMany(docs, { ordered: false });
+  }
+  return { unit: String(units[3]!._id) };
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function timeCalls(url: string, token: string, body: object) {
+  const times: number[] = [];
+  let rows = 0;
+  let cnt = 0;
+  for (let i = 0; i < Samples; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { ul: unknown[]; cnt: number };
+    if (!res.ok) throw new Error(`POST /api/user answered ${res.status}: ${JSON.stringify(json)}`);
+    times.push(performance.now() - t0);
+    rows = json.ul.length;
+    cnt = json.cnt;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), rows, cnt };
+}
+
+const ctx = await startTestApp({ LOG_LEVEL: 'silent' });
+try {
+  const hashStarted = performance.now();
+  const passwordHash = await bcrypt.hash('Bench-pass-2024', 10);
+  const hashMs = performance.now() - hashStarted;
+  const [big, small] = await Promise.all([buildCustomer({ name: 'Big' }), buildCustomer({ name: 'Small' })]);
+  const seedStarted = performance.now();
+  const { unit } = await seedCompany(big._id, BigCompany, passwordHash, 'big');
+  await seedCompany(small._id, SmallCompany, passwordHash, 'small');
+  const seedMs = performance.now() - seedStarted;
+  console.log(`seed: ${fmt(BigCompany + SmallCompany)} users in ${fmt(seedMs / 1000, 1)} s (one bcrypt hash: ${fmt(hashMs)} ms; ${fmt(((BigCompany + SmallCompany) / seedMs) * 1000)} users/s)`);
+
+  const admin = (await User.findOne({ customerId: big._id, admin: true }).lean())!;
+  const token = await tokenFor(ctx.config, admin);
+  const server = createServer(ctx.app);
+  const url = await listen(server);
+
+  const cases: [string, object][] = [
+    ['first page (no filter)', {}],
+    ['filtered: role Recruiters', { filters: { role: 'Recruiters' } }],
+    ['filtered: business unit', { filters: { businessUnit: unit } }],
+    ['filtered: status Inactive', { filters: { status: 'Inactive' } }],
+    ['filtered: search "olivia1"', { filters: { search: 'olivia1' } }],
+    ['deep page (skip 5,000)', { skip: 5_000 }],
+  ];
+  console.log(`\nPOST /api/user, ${Samples} sequential calls each, company of ${fmt(BigCompany)} users:`);
+  for (const [label, body] of cases) {
+    const r = await timeCalls(url, token, body);
+    console.log(`  ${label.padEnd(30)} p50 ${fmt(r.p50, 1).padStart(7)} ms   p95 ${fmt(r.p95, 1).padStart(7)} ms   rows ${r.rows}, cnt ${fmt(r.cnt)}`);
+  }
+
+  const exportStarted = performance.now();
+  const res = await fetch(`${url}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ export: true }) });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const exportMs = performance.now() - exportStarted;
+  console.log(`\nExcel export of ${fmt(BigCompany)} users: ${fmt(exportMs / 1000, 1)} s, ${fmt(bytes / 1024 / 1024, 1)} MB (status ${res.status})`);
+  console.log(`total bench time ${fmt((Date.now() - startedAt) / 1000)} s`);
+  await close(server);
+} finally {
+  await ctx.stop();
+  clearTimeout(watchdog);
+}
