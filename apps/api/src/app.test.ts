@@ -4,6 +4,7 @@ import express from 'express';
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { startTestApp } from './test/test-app';
 import { errorHandler } from './lib/error-handler';
+import { maskUrl } from './app';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -74,5 +75,13 @@ describe('the error middleware', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ code: 'internal_error', message: LoginMessages.somethingWrong });
     expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+});
+
+describe('request log lines', () => {
+  it('mask tokens that travel in URLs', () => {
+    expect(maskUrl('/api/continueAfterVerifyEmail/a%40b.test/abc123?x=1')).toBe('/api/continueAfterVerifyEmail/[redacted]/[redacted]?x=1');
+    expect(maskUrl('/api/authComplete?code=4/0Ab&state=s')).toBe('/api/authComplete?code=[redacted]&state=s');
+    expect(maskUrl('/api/health')).toBe('/api/health');
   });
 });

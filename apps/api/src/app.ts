@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Limits } from '@hireflow/contracts/constants';
@@ -16,7 +17,7 @@ import { careersPublicRouter } from './modules/careers/careers.public';
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
   const app = express();
   app.locals.config = config;
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } }));
   app.use(compression());
@@ -24,8 +25,9 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === '/api/health' },
-      customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
-      customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+      customSuccessMessage: (req, res) => requestLine(req, res),
+      customErrorMessage: (req, res) => requestLine(req, res),
+      serializers: { req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: maskUrl(req.url) }) },
     }),
   );
 
@@ -37,6 +39,17 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.use(errorHandler);
   return app;
 }
+
+/** Tokens that travel in URLs (the spec's verify-email path, OAuth codes) never reach a log line. */
+export function maskUrl(url: string): string {
+  return url
+    .replace(/(\/continueAfterVerifyEmail\/)[^/?]+\/[^/?]+/, '$1[redacted]/[redacted]')
+    .replace(/([?&](?:code|hashKey|key|verify_key|token)=)[^&]*/g, '$1[redacted]');
+}
+
+// Routers rewrite req.url while they run; the log line names the path the client asked for.
+const requestLine = (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) =>
+  `${req.method} ${maskUrl(req.originalUrl ?? req.url ?? '')} ${res.statusCode}`;
 
 /** The built SPA: hashed assets cached for a year, every other path answered with index.html. */
 function serveSpa(app: Express, dir: string) {

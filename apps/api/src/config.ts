@@ -23,6 +23,7 @@ const ZEnv = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     MICROSOFT_CLIENT_ID: z.string().optional(),
     RATE_LIMIT_DISABLED: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: z.string().default('loopback'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -65,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     microsoftClientId: e.MICROSOFT_CLIENT_ID ?? null,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED === 'true',
+    // Express "trust proxy": which hops may set X-Forwarded-For (per-IP rate limits depend on it).
+    trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Types } from 'mongoose';
 import { AccessRightKeys, type TAccessRight, type TAdditionalRole } from '@hireflow/contracts/roles';
 import type { Config } from '../config';
@@ -31,8 +32,16 @@ declare global {
 
 type TokenClaims = { sid: string; sub: string };
 
+// A KeyObject spares jsonwebtoken from trying the secret as a public key on every verify.
+const signingKeys = new Map<string, KeyObject>();
+function signingKey(secret: string): KeyObject {
+  let key = signingKeys.get(secret);
+  if (!key) signingKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+  return key;
+}
+
 export function signSessionToken(config: Config, claims: TokenClaims): string {
-  return jwt.sign(claims, config.jwtSecret, { expiresIn: `${config.jwtTtlHours}h` });
+  return jwt.sign(claims, signingKey(config.jwtSecret), { algorithm: 'HS256', expiresIn: `${config.jwtTtlHours}h` });
 }
 
 /** Admins hold every right; others hold what was granted to them. */
@@ -53,7 +62,7 @@ async function resolveAuth(req: Request): Promise<AuthContext> {
   if (!token) throw AppError.unauthorized();
   let claims: TokenClaims;
   try {
-    claims = jwt.verify(token, req.app.locals.config.jwtSecret) as TokenClaims;
+    claims = jwt.verify(token, signingKey(req.app.locals.config.jwtSecret), { algorithms: ['HS256'] }) as TokenClaims;
   } catch {
     throw AppError.unauthorized('Your session has expired. Please sign in again.');
   }
