@@ -119,6 +119,21 @@ export class Collection {
     this.indexes = this.indexes.filter((ix) => ix.name !== name);
   }
 
+  /** Consistency check used by tests: every index holds exactly the keys its documents produce. */
+  verifyIndexes(): string[] {
+    const problems: string[] = [];
+    for (const ix of this.indexes) {
+      const expected = new Set<string>();
+      for (const [id, doc] of this.docs) for (const k of ix.keysFor(doc) ?? []) expected.add(keyString(k) + '|' + id);
+      const actual = new Set<string>();
+      for (const e of ix.entries.ascending()) actual.add(keyString(e.k) + '|' + e.id);
+      for (const k of expected) if (!actual.has(k)) problems.push(`${ix.name}: missing ${k}`);
+      for (const k of actual) if (!expected.has(k)) problems.push(`${ix.name}: stale ${k}`);
+      if (ix.entries.size !== actual.size) problems.push(`${ix.name}: duplicate entries`);
+    }
+    return problems;
+  }
+
   specs(): IndexSpec[] {
     return this.indexes.map((ix) => (ix.name === '_id_' ? { ...ID_INDEX } : { ...ix.spec }));
   }

@@ -4,6 +4,7 @@ import { Dispatcher, type Logger } from './command-dispatch.js';
 import { REPLICA_SET } from './commands/admin-commands.js';
 import { CursorManager } from './cursor-manager.js';
 import { Engine } from './engine.js';
+import { registerEngine } from './server-registry.js';
 import { WireServer } from './server.js';
 import { SessionManager } from './transactions.js';
 import { Housekeeper } from './ttl-monitor.js';
@@ -57,7 +58,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   const uriHost = host.includes(':') ? `[${host}]` : host;
   opts.logger?.info?.(`embedded-mongo listening on ${uriHost}:${port}${opts.dbPath ? ` (data in ${opts.dbPath})` : ' (in-memory)'}`);
   let stopped: Promise<void> | undefined;
-  return {
+  const server: EmbeddedMongo = {
     uri: `mongodb://${uriHost}:${port}/?replicaSet=${REPLICA_SET}`,
     port,
     stop: () =>
@@ -68,4 +69,6 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
         await engine.close();
       })()),
   };
+  registerEngine(server, engine);
+  return server;
 }

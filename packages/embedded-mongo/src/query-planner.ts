@@ -160,6 +160,23 @@ function sortIndex(coll: Collection, sort: Doc | undefined): { ix: Index; revers
   return undefined;
 }
 
+/** A top-level $or whose every branch can use an index is answered by the union of those scans. */
+function orUnion(coll: Collection, filter: Doc): Plan | undefined {
+  const branches = filter.$or;
+  if (!Array.isArray(branches) || !branches.length) return undefined;
+  const plans: Plan[] = [];
+  for (const b of branches) {
+    if (!isPlainObject(b)) return undefined;
+    const plan = planQuery(coll, b);
+    if (!plan.index) return undefined;
+    plans.push(plan);
+  }
+  const seen = new Set<Doc>();
+  const docs: Doc[] = [];
+  for (const p of plans) for (const d of p.docs) if (!seen.has(d)) (seen.add(d), docs.push(d));
+  return { docs, sorted: false, index: [...new Set(plans.map((p) => p.index))].join('|') };
+}
+
 export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   const conds = analyse(filter);
   const idCond = conds.get('_id');
@@ -181,6 +198,8 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
     const exact = !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
     return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort), index: ix.name, exact };
   }
+  const union = orUnion(coll, filter);
+  if (union) return union;
   const bySort = sortIndex(coll, sort);
   if (bySort) {
     const ids = [...bySort.ix.scan([], undefined, bySort.reverse)];

@@ -122,6 +122,11 @@ describe('query planner', () => {
     expect(planQuery(coll, { org: 2 }, { age: 1 }).sorted).toBe(false);
   });
 
+  it('answers $or from the union of index scans when every branch is indexed', () => {
+    expect(ids({ $or: [{ age: 3 }, { _id: 499 }, { org: 1, age: 1 }] })).toEqual({ index: 'age_1|_id_|org_1_age_-1', count: 21 });
+    expect(ids({ $or: [{ age: 3 }, { name: 'n1' }] }).index).toBeUndefined();
+  });
+
   it('does not use a sparse index to find missing values', () => {
     expect(ids({ nick: null }).index).toBeUndefined();
     expect(ids({ nick: 'k3' })).toEqual({ index: 'nick_1', count: 1 });
