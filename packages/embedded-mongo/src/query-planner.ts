@@ -173,7 +173,13 @@ function orUnion(coll: Collection, filter: Doc): Plan | undefined {
   }
   const seen = new Set<Doc>();
   const docs: Doc[] = [];
-  for (const p of plans) for (const d of p.docs) if (!seen.has(d)) (seen.add(d), docs.push(d));
+  for (const p of plans) {
+    for (const d of p.docs) {
+      if (seen.has(d)) continue;
+      seen.add(d);
+      docs.push(d);
+    }
+  }
   return { docs, sorted: false, index: [...new Set(plans.map((p) => p.index))].join('|') };
 }
 
