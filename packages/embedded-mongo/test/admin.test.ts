@@ -50,6 +50,7 @@ describe('server and catalog commands', () => {
     await db.createCollection('alpha');
     await db.createCollection('beta');
     await expect(db.createCollection('alpha')).rejects.toMatchObject({ code: 48 });
+    await expect(db.createCollection('v', { viewOn: 'alpha', pipeline: [] })).rejects.toMatchObject({ code: 115 });
     const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
     expect(names).toEqual(['alpha', 'beta']);
     const filtered = await db.listCollections({ name: 'beta' }).toArray();

@@ -11,6 +11,9 @@ import { MINGO_OPTIONS } from '../mingo-options.js';
 const create: CommandHandler = (cx) => {
   const name = collectionArg(cx);
   if (cx.engine.getColl(cx.db, name)) throw new MongoServerError(48, `Collection ${cx.db}.${name} already exists.`);
+  // Views and time series would silently behave like plain collections, so refuse them outright.
+  if (cx.body.viewOn !== undefined) throw new MongoServerError(115, 'views are not supported by the embedded MongoDB server');
+  if (cx.body.timeseries !== undefined) throw new MongoServerError(115, 'time series collections are not supported by the embedded MongoDB server');
   const options: Doc = {};
   for (const [k, v] of Object.entries(cx.body)) {
     if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern'].includes(k)) continue;
