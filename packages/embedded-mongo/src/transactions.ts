@@ -86,11 +86,14 @@ export class SessionManager {
 
   async commit(txn: Transaction): Promise<void> {
     if (txn.state === 'committed') return; // a retried commit is a no-op
+    let outcome: 'committed' | 'aborted' = 'aborted';
     try {
+      // On failure flush() has already put memory back to the persisted state.
       await this.engine.flush(txn.ctx);
+      outcome = 'committed';
     } finally {
       this.engine.locks.release(txn);
-      txn.settle('committed');
+      txn.settle(outcome);
     }
   }
 
