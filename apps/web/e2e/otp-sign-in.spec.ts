@@ -19,11 +19,11 @@ describe('journey: OTP sign-in through the dev mailbox', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     await page.getByRole('textbox', { name: /6-digit code/ }).fill('000000' === code ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Oops! Invalid OTP.' }).waitFor();
 
     await page.getByRole('textbox', { name: /6-digit code/ }).fill(code!);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectPath(page, '/dashboard');
     await page.getByText('Welcome, Hank Manager').waitFor();
   });

@@ -41,9 +41,9 @@ export function useBrowser() {
 export async function signInWithPassword(page: Page, email: string, password = DemoPassword) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('textbox', { name: /^Captcha/ }).fill(CaptchaTestText);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function expectPath(page: Page, path: string) {
