@@ -220,8 +220,28 @@ export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filt
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
   if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
+  const simple = simpleEquality(filter);
+  if (simple) return simple;
   const q = new Query(normaliseFilter(filter), MINGO_OPTIONS);
   return (doc) => q.test(matchView(doc));
+}
+
+/**
+ * Fast path for the most common filter shape, top-level fields equal to strings, booleans or numbers:
+ * MongoDB matches the value itself or an array containing it, which needs no query engine.
+ */
+function simpleEquality(filter: Doc): ((doc: Doc) => boolean) | undefined {
+  const entries = Object.entries(filter);
+  const primitive = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+  if (!entries.every(([k, v]) => !k.startsWith('$') && !k.includes('.') && primitive(v))) return undefined;
+  return (raw) => {
+    const doc = matchView(raw);
+    for (const [k, v] of entries) {
+      const x = doc[k];
+      if (x !== v && !(Array.isArray(x) && x.includes(v))) return false;
+    }
+    return true;
+  };
 }
 
 export function* matching(plan: Plan, filter: Doc | undefined): Generator<Doc> {

@@ -162,6 +162,16 @@ describe('CRUD commands through the official driver', () => {
     expect((await db.command({ count: 'missing' })).n).toBe(0);
   });
 
+  it('matches plain equality on scalars and array elements like MongoDB', async () => {
+    const c = db.collection('eq');
+    await c.insertMany([{ s: 'x', n: 1, b: true }, { s: ['y', 'x'], n: [2, 1], b: false }, { s: 'X', n: 1.5 }, { n: Long.fromNumber(1) }]);
+    expect(await c.countDocuments({ s: 'x' })).toBe(2);
+    expect(await c.countDocuments({ n: 1 })).toBe(3);
+    expect(await c.countDocuments({ s: 'x', b: false })).toBe(1);
+    expect(await c.countDocuments({ b: true, n: 1 })).toBe(1);
+    expect(await c.countDocuments({ s: 'z' })).toBe(0);
+  });
+
   it('matches regexes, $elemMatch, $exists and $type', async () => {
     const c = db.collection('q');
     await c.insertMany([{ name: 'Alice', tags: [{ k: 'a', v: 1 }] }, { name: 'bob', tags: [{ k: 'a', v: 3 }] }, { name: 'ALFRED' }]);
