@@ -7,6 +7,7 @@ import { publicRoutes, signedOutRoutes } from './auth/auth.routes';
 import { devRoutes } from './dev/dev.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
+import { jobsRoutes } from './jobs/jobs.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -15,6 +16,7 @@ import { superadminRoutes } from './superadmin/superadmin.routes';
 const shellRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...superadminRoutes,
+  ...jobsRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -1,0 +1,266 @@
+import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { EmploymentTypeLabels, JobStatusLabels, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
+import { ApplicationSourceLabels } from '@hireflow/contracts/candidates';
+import { useJob } from '@/features/jobs/api/get-job';
+import { useJobApplicants } from '@/features/jobs/api/get-job-applicants';
+import { useJobActivity } from '@/features/jobs/api/get-job-activity';
+import { useChangeJobStatus } from '@/features/jobs/api/change-job-status';
+import { downloadFile } from '@/features/jobs/api/download-file';
+import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
+import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
+import { NotFoundContent } from '@/app/screens/not-found';
+import { errorMessage } from '@/lib/api-client';
+
+const people = (users: TUserRef[]) => (users.length ? users.map((u) => u.name).join(', ') : '—');
+
+/** /{type}/{id} with type job: details, hiring team, pipeline, applicants and history. */
+export default function JobPage() {
+  const id = useParams().id ?? '';
+  const job = useJob(id);
+  if (job.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading job" />
+      </Group>
+    );
+  }
+  if (job.isError) {
+    const status = (job.error as { status?: number }).status;
+    if (status === 404 || status === 400) return <NotFoundContent />;
+    return (
+      <Stack>
+        <Title order={1}>Job</Title>
+        <Alert color="red" title="This job could not be loaded">
+          {errorMessage(job.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <JobView job={job.data} />;
+}
+
+function JobView({ job }: { job: TJobDetail }) {
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="start">
+        <div>
+          <Group gap="sm">
+            <Title order={1}>{job.title}</Title>
+            <JobStatusBadge status={job.status} />
+            {job.published ? <Badge variant="outline">On career site</Badge> : null}
+          </Group>
+          <Text c="dimmed">{[job.department?.name, job.location?.name, EmploymentTypeLabels[job.employmentType]].filter(Boolean).join(' · ')}</Text>
+        </div>
+        <StatusMenu job={job} />
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} fz="h4" mb="sm">
+              Details
+            </Title>
+            <Table variant="vertical" withRowBorders={false}>
+              <Table.Tbody>
+                <Row label="Openings" value={String(job.openings)} />
+                <Row label="Business unit" value={job.businessUnit?.name ?? '—'} />
+                <Row label="Job code" value={job.jobCode?.name ?? '—'} />
+                <Row label="Salary band" value={job.salaryBand ? `${job.salaryBand.min.toLocaleString()}–${job.salaryBand.max.toLocaleString()} ${job.salaryBand.currency}` : '—'} />
+                <Row label="Target start" value={job.targetStartDate ?? '—'} />
+                <Row label="Opened" value={job.openedAt ? new Date(job.openedAt).toLocaleDateString() : '—'} />
+                {job.requisitionId ? (
+                  <Table.Tr>
+                    <Table.Th w={160}>Requisition</Table.Th>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/vacancy-approval/${job.requisitionId}`}>
+                        Approval history
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Table.Tbody>
+            </Table>
+            {job.description ? (
+              <Typography mt="md">
+                <div dangerouslySetInnerHTML={{ __html: job.description }} />
+              </Typography>
+            ) : null}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} fz="h4" mb="sm">
+              Hiring team
+            </Title>
+            <Table variant="vertical" withRowBorders={false}>
+              <Table.Tbody>
+                <Row label="Hiring manager" value={job.hiringManager?.name ?? '—'} />
+                <Row label="Recruiters (owners)" value={people(job.recruiters)} />
+                <Row label="Interviewers" value={people(job.interviewers)} />
+                <Row label="Followers" value={people(job.followers)} />
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} fz="h4" mb="sm">
+          Pipeline ({job.applicantCount} {job.applicantCount === 1 ? 'applicant' : 'applicants'})
+        </Title>
+        <PipelineCounts pipeline={job.pipeline} />
+      </Paper>
+      <Applicants jobId={job.id} />
+      <Activity jobId={job.id} />
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={160}>{label}</Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function StatusMenu({ job }: { job: TJobDetail }) {
+  const [target, setTarget] = useState<TJobStatus | null>(null);
+  const [comment, setComment] = useState('');
+  const change = useChangeJobStatus(job.id, { onSuccess: () => setTarget(null) });
+  if (!job.allowedTransitions.length) return null;
+  return (
+    <>
+      <Menu>
+        <Menu.Target>
+          <Button variant="default">Change status</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {job.allowedTransitions.map((s) => (
+            <Menu.Item key={s} onClick={() => (setTarget(s), setComment(''), change.reset())}>
+              {JobStatusLabels[s]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={target !== null} onClose={() => setTarget(null)} title={target ? `Mark as ${JobStatusLabels[target].toLowerCase()}` : ''}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (target) change.mutate({ status: target, comment });
+          }}
+        >
+          <Stack>
+            {change.isError ? <Alert color="red">{errorMessage(change.error)}</Alert> : null}
+            <Textarea label="Comment (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={1000} />
+            <Group justify="end">
+              <Button variant="default" onClick={() => setTarget(null)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={change.isPending}>
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+function Applicants({ jobId }: { jobId: string }) {
+  const [page, setPage] = useState(1);
+  const applicants = useJobApplicants(jobId, page);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} fz="h4" mb="sm">
+        Applicants
+      </Title>
+      {downloadError ? (
+        <Alert color="red" mb="sm" withCloseButton onClose={() => setDownloadError(null)}>
+          {downloadError}
+        </Alert>
+      ) : null}
+      {applicants.isPending ? (
+        <Loader size="sm" aria-label="Loading applicants" />
+      ) : applicants.isError ? (
+        <Alert color="red">{errorMessage(applicants.error)}</Alert>
+      ) : applicants.data.items.length === 0 ? (
+        <Text c="dimmed">No one has applied yet.</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Stage</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                  <Table.Th>Applied</Table.Th>
+                  <Table.Th>Resume</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {applicants.data.items.map((a) => (
+                  <Table.Tr key={a.applicationId}>
+                    <Table.Td>
+                      <Text fw={500}>{a.name}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {a.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{a.stage.name}</Table.Td>
+                    <Table.Td>{ApplicationSourceLabels[a.source]}</Table.Td>
+                    <Table.Td>{new Date(a.appliedAt).toLocaleDateString()}</Table.Td>
+                    <Table.Td>
+                      {a.resume ? (
+                        <Button size="compact-sm" variant="subtle" onClick={() => downloadFile(a.resume!.fileId, a.resume!.filename).catch((e) => setDownloadError(errorMessage(e)))}>
+                          {a.resume.filename}
+                        </Button>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {applicants.data.total > applicants.data.pageSize ? (
+            <Pagination mt="sm" total={Math.ceil(applicants.data.total / applicants.data.pageSize)} value={page} onChange={setPage} aria-label="Applicant pages" />
+          ) : null}
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function Activity({ jobId }: { jobId: string }) {
+  const activity = useJobActivity(jobId);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} fz="h4" mb="sm">
+        Activity
+      </Title>
+      {activity.isPending ? (
+        <Loader size="sm" aria-label="Loading activity" />
+      ) : activity.isError ? (
+        <Alert color="red">{errorMessage(activity.error)}</Alert>
+      ) : activity.data.items.length === 0 ? (
+        <Text c="dimmed">Nothing has happened yet.</Text>
+      ) : (
+        <Timeline bulletSize={12} lineWidth={2}>
+          {activity.data.items.map((item) => (
+            <Timeline.Item key={item.id} title={item.summary}>
+              <Text fz="xs" c="dimmed">
+                {item.by?.name ?? 'System'} · {new Date(item.at).toLocaleString()}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Paper>
+  );
+}

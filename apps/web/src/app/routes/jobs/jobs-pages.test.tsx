@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TJobSummary, TRequisition } from '@hireflow/contracts/jobs';
+import { currentPath, renderWithProviders } from '@/test/render';
+import { signIn } from '@/test/factories';
+import { mockHttp } from '@/test/http';
+
+const http = mockHttp();
+const options = {
+  jobCodes: [{ id: '64c000000000000000000001', code: 'ENG-2', title: 'Engineer II', approvedHeadcount: 3, usedHeadcount: 3 }],
+  departments: [{ id: '64c000000000000000000002', name: 'Engineering' }],
+  businessUnits: [],
+  locations: [{ id: '64c000000000000000000003', name: 'Berlin' }],
+  customFields: [],
+};
+const job: TJobSummary = {
+  id: '64d000000000000000000001',
+  title: 'Platform Engineer',
+  status: 'open',
+  department: { id: 'd', name: 'Engineering' },
+  businessUnit: null,
+  location: { id: 'l', name: 'Berlin' },
+  recruiters: [{ id: 'r', name: 'Rita Recruiter', email: 'r@acme.test' }],
+  hiringManager: null,
+  openings: 1,
+  applicantCount: 3,
+  pipeline: [
+    { id: 's1', name: 'Applied', kind: 'screening', count: 2 },
+    { id: 's2', name: 'Hired', kind: 'hired', count: 1 },
+  ],
+  published: true,
+  createdAt: '2026-10-01T00:00:00.000Z',
+};
+
+const requisition: TRequisition = {
+  id: '64e000000000000000000002',
+  title: 'Data Engineer',
+  status: 'pending_approval',
+  jobId: '64d000000000000000000009',
+  jobCode: null,
+  department: { id: 'd', name: 'Engineering' },
+  businessUnit: null,
+  location: { id: 'l', name: 'Berlin' },
+  headcount: 1,
+  employmentType: 'full_time',
+  salaryBand: null,
+  targetStartDate: null,
+  justification: 'Growth',
+  headcountJustification: '',
+  team: { hiringManager: null, recruiters: [], interviewers: [], followers: [] },
+  customFields: {},
+  requester: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' },
+  round: 1,
+  steps: [{ order: 1, approver: { id: 'a', name: 'Ada Admin', email: 'a@acme.test' }, state: 'current', comment: '', decidedAt: null }],
+  history: [{ round: 1, action: 'submitted', by: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' }, comment: '', at: '2026-11-01T10:00:00.000Z' }],
+  canDecide: true,
+  canEdit: false,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+describe('/jobs/all', () => {
+  it('shows the 404 page to a plain employee', async () => {
+    signIn({ role: 'employee' });
+    renderWithProviders(null, { route: '/jobs/all' });
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
+  });
+
+  it('lists every job with its pipeline counts for a recruiter', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet('/api/requisitions/options').reply(200, options);
+    http.onGet('/api/jobs').reply((config) => [200, { items: config.params.scope === 'all' ? [job] : [], total: 1, page: 1, pageSize: 25 }]);
+    renderWithProviders(null, { route: '/jobs/all' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'All jobs' }, { timeout: 5000 })).toBeInTheDocument();
+    const row = (await screen.findByRole('link', { name: 'Platform Engineer' })).closest('tr')!;
+    expect(within(row).getByText('Open')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Applied: 2')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Hired: 1')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet('/api/requisitions/options').reply(200, options);
+    http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    renderWithProviders(null, { route: '/jobs/mine' });
+    expect(await screen.findByText('You are not on the hiring team of any job that matches.', undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+/** Mantine Select: open it from the keyboard, move to the option, take it. */
+async function pick(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
+  const input = screen.getAllByRole('combobox', { name: label })[0]!;
+  await user.click(input);
+  const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') ?? document.body;
+  await user.click(await within(listbox).findByText(option, undefined, { timeout: 3000 }));
+}
+
+describe('/create-requisition', () => {
+  it('is not there for someone without the HM role', async () => {
+    signIn({ role: 'recruiter' });
+    const { router } = renderWithProviders(null, { route: '/create-requisition' });
+    await waitFor(() => expect(currentPath(router)).toBe('/404'), { timeout: 5000 });
+  });
+
+  it('checks the form, asks for a justification beyond the job-code headcount, then submits', async () => {
+    signIn({ role: 'employee', addlRoles: ['HM'] });
+    http.onGet('/api/requisitions/options').reply(200, options);
+    let sent: Record<string, unknown> | null = null;
+    http.onPost('/api/requisitions').reply((config) => {
+      sent = JSON.parse(config.data as string);
+      return [201, { ...requisition, id: '64e000000000000000000001' }];
+    });
+    http.onGet('/api/vacancy-approvals/64e000000000000000000001').reply(404, { code: 'not_found', message: 'Requisition not found' });
+    const { router } = renderWithProviders(null, { route: '/create-requisition' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit for approval' }, { timeout: 5000 }));
+    expect(await screen.findByText('Is required')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: /Job title/ }), 'Backend Engineer');
+    await pick(user, /^Department/, 'Engineering');
+    await pick(user, /^Location/, 'Berlin');
+    await pick(user, /^Job code/, 'ENG-2 · Engineer II');
+    expect(screen.getByText('Approved headcount 3, used 3 (0 left)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    expect(await screen.findByText('Explain why this exceeds the approved headcount')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /exceed the approved headcount/ }), 'Backfill');
+    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/vacancy-approval/64e000000000000000000001'), { timeout: 5000 });
+    expect(sent).toMatchObject({ title: 'Backend Engineer', departmentId: options.departments[0]!.id, headcount: 1, headcountJustification: 'Backfill', submit: true });
+  }, 60_000);
+});
+
+describe('/vacancy-approval/:vacancyId', () => {
+
+  it('lets the current approver reject only with a reason, and approve', async () => {
+    signIn({ role: 'recruiter', admin: true });
+    http.onGet(`/api/vacancy-approvals/${requisition.id}`).reply(200, requisition);
+    let decision: unknown = null;
+    http.onPost(`/api/vacancy-approvals/${requisition.id}/decision`).reply((config) => {
+      decision = JSON.parse(config.data as string);
+      return [200, { ...requisition, status: 'approved', canDecide: false, steps: [{ ...requisition.steps[0]!, state: 'approved' }] }];
+    });
+    renderWithProviders(null, { route: `/vacancy-approval/${requisition.id}` });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Submitted by Hank Manager')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Tell the requester why you reject it')).toBeInTheDocument();
+    expect(decision).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decision).toEqual({ decision: 'approve', comment: '' }));
+  });
+});

@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router-dom';
+import { Paths } from '@hireflow/contracts/routes';
+import { JobsIndexRedirect, RequireAdditionalRole, RequireAllJobsAccess, RequireRight } from '@/app/guards/guards';
+import { CompanySettingsPages } from '@hireflow/contracts/settings';
+import { lazyPage } from '../lazy-page';
+
+const jobsList = lazyPage(() => import('./jobs-list-page'));
+
+/** Jobs, requisitions, vacancy approvals, and the jobs area's company-settings pages. */
+export const jobsRoutes: RouteObject[] = [
+  { path: Paths.jobs, element: <JobsIndexRedirect /> },
+  { path: Paths.jobsMine, ...jobsList },
+  { element: <RequireAllJobsAccess />, children: [{ path: Paths.jobsAll, ...jobsList }] },
+  // The generic detail page /{type}/{id} for type job.
+  { path: '/job/:id', ...lazyPage(() => import('./job-page')) },
+  { element: <RequireAdditionalRole role="HM" />, children: [{ path: Paths.createRequisition, ...lazyPage(() => import('./create-requisition-page')) }] },
+  { path: Paths.vacancyApprovalAll, ...lazyPage(() => import('./vacancy-approval-all-page')) },
+  { path: Paths.vacancyApproval, ...lazyPage(() => import('./vacancy-approval-page')) },
+  {
+    element: <RequireRight right={CompanySettingsPages.approvers} />,
+    children: [{ path: '/company-settings/approvers/:page?', ...lazyPage(() => import('./approvers-settings-page')) }],
+  },
+  {
+    element: <RequireRight right={CompanySettingsPages['career-site']} />,
+    children: [{ path: '/company-settings/career-site/:page?', ...lazyPage(() => import('./career-site-settings-page')) }],
+  },
+  {
+    element: <RequireRight right={CompanySettingsPages.preferences} />,
+    children: [{ path: '/company-settings/preferences', ...lazyPage(() => import('./workflow-settings-page')) }],
+  },
+];

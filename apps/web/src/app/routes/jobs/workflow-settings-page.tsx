@@ -1,0 +1,92 @@
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { JobValidation, StageKinds, ZUpdateWorkflowTemplateRequest, type TStage, type TStageKind } from '@hireflow/contracts/jobs';
+import { useWorkflowTemplate } from '@/features/jobs/api/get-workflow-template';
+import { useSaveWorkflowTemplate } from '@/features/jobs/api/save-workflow-template';
+import { errorMessage } from '@/lib/api-client';
+
+type Draft = { id?: string; name: string; kind: TStageKind; key: string };
+let nextKey = 0;
+const kindLabels: Record<TStageKind, string> = { screening: 'Screening', interview: 'Interview', offer: 'Offer', hired: 'Hired', rejected: 'Rejected' };
+
+/** company-settings/preferences: the workflow template (ordered stages) that every new job copies. */
+export default function WorkflowSettingsPage() {
+  const template = useWorkflowTemplate();
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1}>Preferences</Title>
+      <Text c="dimmed">The hiring workflow new jobs start with. Jobs that already exist keep their stages.</Text>
+      {template.isPending ? <Loader aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
+    </Stack>
+  );
+}
+
+function StagesEditor({ stages }: { stages: TStage[] }) {
+  const [drafts, setDrafts] = useState<Draft[]>(() => stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind, key: String(nextKey++) })));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useSaveWorkflowTemplate({ onSuccess: () => setSaved(true) });
+  const update = (next: Draft[]) => {
+    setDrafts(next);
+    setSaved(false);
+  };
+  const submit = () => {
+    const body = { stages: drafts.map(({ id, name, kind }) => ({ ...(id ? { id } : {}), name, kind })) };
+    const parsed = ZUpdateWorkflowTemplateRequest.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      setProblem(issue.path.length > 2 ? `Stage ${Number(issue.path[1]) + 1} ${String(issue.path[2])}: ${issue.message}` : `Stages: ${issue.message}`);
+      return;
+    }
+    setProblem(null);
+    save.mutate(parsed.data);
+  };
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} fz="h4" mb="sm">
+        Workflow stages
+      </Title>
+      {problem || save.isError ? (
+        <Alert color="red" mb="sm">
+          {problem ?? errorMessage(save.error)}
+        </Alert>
+      ) : null}
+      {saved ? (
+        <Alert color="green" mb="sm">
+          Saved. New jobs use these stages.
+        </Alert>
+      ) : null}
+      <Stack gap="xs">
+        {drafts.map((d, i) => (
+          <Group key={d.key} align="end" wrap="nowrap">
+            <TextInput label={`Stage ${i + 1} name`} value={d.name} maxLength={JobValidation.maxStageNameLength} onChange={(e) => update(drafts.map((x) => (x.key === d.key ? { ...x, name: e.currentTarget.value } : x)))} style={{ flex: 1 }} />
+            <Select label={`Stage ${i + 1} kind`} data={StageKinds.map((k) => ({ value: k, label: kindLabels[k] }))} value={d.kind} allowDeselect={false} onChange={(v) => update(drafts.map((x) => (x.key === d.key ? { ...x, kind: (v as TStageKind) ?? x.kind } : x)))} w={150} />
+            <ActionIcon variant="subtle" size="lg" aria-label={`Move stage ${i + 1} up`} disabled={i === 0} onClick={() => update(swap(drafts, i, i - 1))}>
+              ↑
+            </ActionIcon>
+            <ActionIcon variant="subtle" size="lg" aria-label={`Move stage ${i + 1} down`} disabled={i === drafts.length - 1} onClick={() => update(swap(drafts, i, i + 1))}>
+              ↓
+            </ActionIcon>
+            <ActionIcon variant="subtle" size="lg" color="red" aria-label={`Remove stage ${i + 1}`} onClick={() => update(drafts.filter((x) => x.key !== d.key))}>
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+      </Stack>
+      <Group mt="md">
+        <Button variant="default" disabled={drafts.length >= JobValidation.maxStages} onClick={() => update([...drafts.slice(0, -2), { name: '', kind: 'interview', key: String(nextKey++) }, ...drafts.slice(-2)])}>
+          Add a stage
+        </Button>
+        <Button onClick={submit} loading={save.isPending}>
+          Save workflow
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function swap<T>(list: T[], a: number, b: number): T[] {
+  const next = [...list];
+  [next[a], next[b]] = [next[b]!, next[a]!];
+  return next;
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { JobsApi, ZApprovalChain, type TApprovalKind } from '@hireflow/contracts/jobs';
+import { apiGet } from '@/lib/api-client';
+
+const ZChains = z.object({ items: z.array(ZApprovalChain) });
+
+export function getApprovalChains(kind: TApprovalKind) {
+  return apiGet(JobsApi.approvalChains, ZChains, { params: { kind } });
+}
+
+export function getApprovalChainsQueryOptions(kind: TApprovalKind) {
+  return queryOptions({ queryKey: ['approval-chains', kind], queryFn: () => getApprovalChains(kind) });
+}
+
+export function useApprovalChains(kind: TApprovalKind) {
+  return useQuery(getApprovalChainsQueryOptions(kind));
+}
