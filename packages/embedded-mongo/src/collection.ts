@@ -5,7 +5,7 @@ import type { Doc } from './errors.js';
 import { MongoServerError, writeConflict } from './errors.js';
 import { Index, type IndexSpec } from './index-manager.js';
 import { noteDocument } from './match-normalise.js';
-import type { LockTable, WriteContext } from './write-context.js';
+import type { CommittedOverlay, LockOwner, LockTable, WriteContext } from './write-context.js';
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -49,7 +49,7 @@ export class Collection {
     noteDocument(doc);
     this.indexes.forEach((ix, i) => ix.add(id, keys[i]));
     ctx.record(this, id, undefined, doc);
-    this.locks.acquire(this.ns, id, ctx);
+    this.locks.acquire(this.ns, id, ctx, undefined);
     return id;
   }
 
@@ -73,7 +73,7 @@ export class Collection {
     this.docs.set(id, next);
     noteDocument(next);
     ctx.record(this, id, prev, next);
-    this.locks.acquire(this.ns, id, ctx);
+    this.locks.acquire(this.ns, id, ctx, prev);
   }
 
   remove(ctx: WriteContext, id: string): Doc | undefined {
@@ -83,8 +83,13 @@ export class Collection {
     this.indexes.forEach((ix) => ix.remove(id, ix.keysFor(prev)));
     this.docs.delete(id);
     ctx.record(this, id, prev, undefined);
-    this.locks.acquire(this.ns, id, ctx);
+    this.locks.acquire(this.ns, id, ctx, prev);
     return prev;
+  }
+
+  /** Documents as a reader outside the locking transactions sees them (committed versions only). */
+  overlay(reader?: LockOwner): CommittedOverlay | undefined {
+    return this.locks.overlay(this.ns, reader);
   }
 
   /** Undo path for aborted transactions: put a document back exactly, bypassing checks. */

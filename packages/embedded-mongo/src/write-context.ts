@@ -37,28 +37,75 @@ export interface TxnLockOwner extends LockOwner {
   readonly lockKeys: Set<string>;
 }
 
-/** Document-level write locks held by open transactions (ns + id -> owner). */
+interface LockEntry {
+  owner: TxnLockOwner;
+  ns: string;
+  id: string;
+  /** The document as last committed (undefined: the transaction inserted it). */
+  committed?: Doc;
+}
+
+/** What a reader must see instead of uncommitted transaction state in one collection. */
+export interface CommittedOverlay {
+  /** Ids whose current version is uncommitted. */
+  hidden: Set<string>;
+  /** Their committed versions (absent for documents the transaction inserted). */
+  committed: Doc[];
+}
+
+/**
+ * Document-level write locks held by open transactions. They also remember each document's committed
+ * version so that readers outside the transaction see only committed data (read committed).
+ */
 export class LockTable {
-  private readonly owners = new Map<string, TxnLockOwner>();
+  private readonly entries = new Map<string, LockEntry>();
+  private readonly byNs = new Map<string, Map<string, LockEntry>>();
 
   /** Throws WriteConflict (transactions) or LockWait (plain writes) if another transaction holds the doc. */
   check(ns: string, id: string, ctx: WriteContext, onConflict: () => Error): void {
-    const owner = this.owners.get(ns + '\0' + id);
-    if (!owner || owner === ctx.owner || !owner.active) return;
+    const entry = this.entries.get(ns + '\0' + id);
+    if (!entry || entry.owner === ctx.owner || !entry.owner.active) return;
     if (ctx.owner) throw onConflict();
-    throw new LockWait(owner);
+    throw new LockWait(entry.owner);
   }
 
-  acquire(ns: string, id: string, ctx: WriteContext): void {
+  /** Records a transaction's write; `before` is the committed version the first time it touches the doc. */
+  acquire(ns: string, id: string, ctx: WriteContext, before: Doc | undefined): void {
     const owner = ctx.owner as TxnLockOwner | undefined;
     if (!owner?.lockKeys) return;
     const key = ns + '\0' + id;
-    this.owners.set(key, owner);
+    if (this.entries.get(key)?.owner === owner) return;
+    const entry: LockEntry = { owner, ns, id, committed: before };
+    this.entries.set(key, entry);
+    let inNs = this.byNs.get(ns);
+    if (!inNs) this.byNs.set(ns, (inNs = new Map()));
+    inNs.set(id, entry);
     owner.lockKeys.add(key);
   }
 
   release(owner: TxnLockOwner): void {
-    for (const key of owner.lockKeys) if (this.owners.get(key) === owner) this.owners.delete(key);
+    for (const key of owner.lockKeys) {
+      const entry = this.entries.get(key);
+      if (entry?.owner !== owner) continue;
+      this.entries.delete(key);
+      const inNs = this.byNs.get(entry.ns);
+      inNs?.delete(entry.id);
+      if (inNs?.size === 0) this.byNs.delete(entry.ns);
+    }
     owner.lockKeys.clear();
+  }
+
+  /** Uncommitted state in `ns` that `reader` (a transaction, or none) must not see; undefined if none. */
+  overlay(ns: string, reader?: LockOwner): CommittedOverlay | undefined {
+    const inNs = this.byNs.get(ns);
+    if (!inNs) return undefined;
+    let result: CommittedOverlay | undefined;
+    for (const entry of inNs.values()) {
+      if (entry.owner === reader || !entry.owner.active) continue;
+      result ??= { hidden: new Set(), committed: [] };
+      result.hidden.add(entry.id);
+      if (entry.committed) result.committed.push(entry.committed);
+    }
+    return result;
   }
 }

@@ -107,6 +107,29 @@ describe('transactions', () => {
     expect(await db.collection('a').findOne({ _id: insertedId })).toMatchObject({ n: 11 });
   });
 
+  it('shows other readers only committed data while a transaction is open (read committed)', async () => {
+    const c = db.collection('rc');
+    await c.createIndex({ k: 1 });
+    await c.insertMany([{ k: 'upd', n: 1 }, { k: 'del', n: 1 }]);
+    const s = t.client.startSession();
+    s.startTransaction();
+    await c.insertOne({ k: 'ins', n: 1 }, { session: s });
+    await c.updateOne({ k: 'upd' }, { $set: { n: 2 } }, { session: s });
+    await c.deleteOne({ k: 'del' }, { session: s });
+    // inside: own writes
+    expect((await c.find({}, { session: s, sort: { k: 1 } }).toArray()).map((d) => `${d.k}:${d.n}`)).toEqual(['ins:1', 'upd:2']);
+    // outside: the state before the transaction, through scans, indexes, counts and aggregation
+    expect((await c.find({}, { sort: { k: 1 } }).toArray()).map((d) => `${d.k}:${d.n}`)).toEqual(['del:1', 'upd:1']);
+    expect(await c.findOne({ k: 'upd' })).toMatchObject({ n: 1 });
+    expect(await c.findOne({ k: 'ins' })).toBeNull();
+    expect(await c.countDocuments({ n: 1 })).toBe(2);
+    expect(await c.estimatedDocumentCount()).toBe(2);
+    expect(await c.distinct('k')).toEqual(['del', 'upd']);
+    await s.commitTransaction();
+    await s.endSession();
+    expect((await c.find({}, { sort: { k: 1 } }).toArray()).map((d) => `${d.k}:${d.n}`)).toEqual(['ins:1', 'upd:2']);
+  });
+
   it('answers NoSuchTransaction (251) for an unknown transaction', async () => {
     const s = t.client.startSession();
     const lsid = s.id;

@@ -49,7 +49,7 @@ export const aggregate: CommandHandler = async (cx) => {
     let sort: Doc | undefined;
     if (stages[0]?.$match) [filter, stages] = [stages[0].$match as Doc, stages.slice(1)];
     if (stages[0]?.$sort) [sort, stages] = [stages[0].$sort as Doc, stages.slice(1)];
-    source = queryDocs(coll, { filter, sort, collation: body.collation });
+    source = queryDocs(coll, { filter, sort, collation: body.collation, reader: cx.txn });
   } else if (stages[0]?.$documents) {
     source = stages[0].$documents as Doc[];
     stages = stages.slice(1);
@@ -65,7 +65,7 @@ export const aggregate: CommandHandler = async (cx) => {
   const joined = new Map<string, Doc[]>();
   const resolver = (name: string) => {
     let coll = joined.get(name);
-    if (!coll) joined.set(name, (coll = Array.from(cx.engine.getColl(cx.db, name)?.docs.values() ?? [], (d) => cloneDoc(matchView(d)))));
+    if (!coll) joined.set(name, (coll = Array.from(queryDocs(cx.engine.getColl(cx.db, name), { reader: cx.txn }), (d) => cloneDoc(matchView(d)))));
     return coll;
   };
   let results: Doc[];

@@ -10,7 +10,8 @@ import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
 import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
-import { matching, normaliseFilter, planQuery } from '../query-planner.js';
+import { compileFilter, matching, normaliseFilter, planQuery } from '../query-planner.js';
+import type { CommittedOverlay, LockOwner } from '../write-context.js';
 
 export interface FindOptions {
   filter?: Doc;
@@ -19,6 +20,11 @@ export interface FindOptions {
   collation?: unknown;
   skip?: number;
   limit?: number;
+  /**
+   * Who is reading: a transaction (sees its own writes), undefined for a plain read (sees committed data
+   * only), or 'latest' for the targeting phase of writes, which must see current state so lock checks fire.
+   */
+  reader?: LockOwner | 'latest';
 }
 
 function* sliced(docs: Iterable<Doc>, skip: number, limit: number): Generator<Doc> {
@@ -40,8 +46,17 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   // Index order is binary, so a collated sort cannot walk an index.
   const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort);
   let docs: Iterable<Doc> = matching(plan, opts.filter);
-  if (sort && (!plan.sorted || collated)) docs = sortDocs([...docs], sort, opts.collation);
+  const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
+  if (overlay) docs = committedView(docs, overlay, opts.filter);
+  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs([...docs], sort, opts.collation);
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
+}
+
+/** Swaps documents with uncommitted changes for their committed versions (read committed). */
+function* committedView(docs: Iterable<Doc>, overlay: CommittedOverlay, filter: Doc | undefined): Generator<Doc> {
+  for (const d of docs) if (!overlay.hidden.has(keyString(d._id))) yield d;
+  const test = compileFilter(filter);
+  for (const d of overlay.committed) if (test(d)) yield d;
 }
 
 /** mingo emits _id last; MongoDB keeps the stored field order (so _id first). */
@@ -76,7 +91,7 @@ const find: CommandHandler = (cx) => {
     singleBatch = true;
   }
   if (body.tailable) throw new MongoServerError(2, 'tailable cursors are not supported by the embedded server');
-  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit, collation: body.collation });
+  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit, collation: body.collation, reader: cx.txn });
   const ns = `${cx.db}.${name}`;
   const filter = optDoc(body.filter, 'filter');
   const batch = cx.cursors.open(ns, project(docs, optDoc(body.projection, 'projection'), filter), toInt(body.batchSize), { singleBatch, lsidKey: cx.lsidKey });
@@ -103,9 +118,9 @@ const count: CommandHandler = (cx) => {
   const skip = toInt(cx.body.skip, 0) ?? 0;
   const limit = Math.abs(toInt(cx.body.limit, 0) ?? 0);
   if (!coll) return { n: 0, ok: 1 };
-  if ((!query || !Object.keys(query).length) && !skip && !limit) return { n: coll.docs.size, ok: 1 };
+  if ((!query || !Object.keys(query).length) && !skip && !limit && !coll.overlay(cx.txn)) return { n: coll.docs.size, ok: 1 };
   let n = 0;
-  for (const d of queryDocs(coll, { filter: query, skip, limit })) if (d) n++;
+  for (const d of queryDocs(coll, { filter: query, skip, limit, reader: cx.txn })) if (d) n++;
   return { n, ok: 1 };
 };
 
@@ -114,7 +129,7 @@ const distinct: CommandHandler = (cx) => {
   const key = cx.body.key;
   if (typeof key !== 'string') throw new MongoServerError(14, "'key' must be a string");
   const seen = new Map<string, unknown>();
-  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query') })) {
+  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query'), reader: cx.txn })) {
     for (const v of pathValues(doc, key)) {
       if (v === undefined) continue;
       const k = keyString(v);
