@@ -8,6 +8,8 @@ import { devRoutes } from './dev/dev.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
+import { peopleSettingsRoutes } from './company-settings/people.routes';
+import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -16,6 +18,8 @@ import { jobsRoutes } from './jobs/jobs.routes';
 const shellRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...superadminRoutes,
+  ...peopleSettingsRoutes,
+  ...userPreferencesRoutes,
   ...jobsRoutes,
 ];
 

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AccessRightKeys, type TAccessRight } from '@hireflow/contracts/roles';
+import type { TUserRow } from '@hireflow/contracts/users';
+import { renderWithProviders } from '@/test/render';
+import { signIn } from '@/test/factories';
+import { mockHttp } from '@/test/http';
+
+const http = mockHttp();
+
+function row(i: number, overrides: Partial<TUserRow> = {}): TUserRow {
+  return {
+    id: `65a0000000000000000${String(i).padStart(5, '0')}`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    fullName: `First${i} Last${i}`,
+    email: `user${i}@acme.test`,
+    eCode: '',
+    mobile: '',
+    role: 'employee',
+    admin: false,
+    siteAdmin: false,
+    superUser: false,
+    addlRoles: [],
+    rights: [],
+    status: 'active',
+    emailVerified: true,
+    timezone: 'UTC',
+    buItemId: null,
+    department: null,
+    location: null,
+    managers: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastLoginAt: null,
+    ...overrides,
+  };
+}
+
+function signInWith(rights: readonly TAccessRight[], admin = false) {
+  const session = signIn({ admin });
+  http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights });
+  const names: Record<string, string> = { 'business-units': 'Engineering', departments: 'Platform', locations: 'Berlin' };
+  http.onGet(/\/api\/org\/(business-units|departments|locations)\/options/).reply((config) => {
+    const kind = /org\/([^/]+)\/options/.exec(config.url ?? '')![1]!;
+    return [200, { options: [{ id: '65b000000000000000000001', name: names[kind], parentId: null }] }];
+  });
+  return session;
+}
+
+/** The first visit loads the lazy page chunk, which can take a few seconds under test. */
+async function openPage(route = '/company-settings/manage-users', heading = 'Manage users') {
+  const view = renderWithProviders(null, { route });
+  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 });
+  return view;
+}
+
+const bodyOf = (config: { data?: string }) => JSON.parse(config.data ?? '{}');
+
+describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
+  it('lists 50 users of 120, loads 50 more with skip 50, and drops the extra row of each page', async () => {
+    signInWith(AccessRightKeys, true);
+    const calls: { skip: number }[] = [];
+    http.onPost('/api/user').reply((config) => {
+      const body = bodyOf(config);
+      calls.push(body);
+      const start = body.skip as number;
+      const size = Math.min(51, 120 - start);
+      return [200, { ul: Array.from({ length: size }, (_, i) => row(start + i)), cnt: 120 }];
+    });
+    await openPage();
+    expect(await screen.findByText('Showing 50 of 120 users')).toBeInTheDocument();
+    expect(screen.queryByText('First50 Last50')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 100 of 120 users')).toBeInTheDocument();
+    expect(calls.map((c) => c.skip)).toEqual([0, 50]);
+    expect(calls[0]).toMatchObject({ filters: { search: '', role: 'All Users', status: 'Any Status' } });
+  });
+
+  it('sends the role filter and the search trimmed and url-encoded', async () => {
+    signInWith(['manageUsers']);
+    const filters: unknown[] = [];
+    http.onPost('/api/user').reply((config) => {
+      filters.push(bodyOf(config).filters);
+      return [200, { ul: [row(1)], cnt: 1 }];
+    });
+    await openPage();
+    await screen.findByText('Showing 1 of 1 user');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search users' }), '  ann lee ');
+    await waitFor(() => expect(filters).toContainEqual(expect.objectContaining({ search: 'ann%20lee' })));
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }));
+    await waitFor(() => expect(filters).toContainEqual(expect.objectContaining({ role: 'Recruiters', search: 'ann%20lee' })));
+  });
+
+  it('shows an empty state and an error state with a retry', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').replyOnce(500, { code: 'internal_error', message: 'boom' }).onPost('/api/user').reply(200, { ul: [], cnt: 0 });
+    await openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The users could not be loaded');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No users match these filters.')).toBeInTheDocument();
+  });
+
+  it('adds a user: checks the fields first, sends ids, then refreshes the list', async () => {
+    signInWith(['manageUsers']);
+    let listCalls = 0;
+    http.onPost('/api/user').reply(() => {
+      listCalls += 1;
+      return [200, { ul: [row(1)], cnt: 1 }];
+    });
+    let sent: Record<string, unknown> | null = null;
+    http.onPost('/api/user/signup').reply((config) => {
+      sent = bodyOf(config);
+      return [201, { user: row(2, { email: 'nina@acme.test' }), message: 'User added. An invitation to set a password was sent.' }];
+    });
+    await openPage();
+    await screen.findByText('Showing 1 of 1 user');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add user and send invitation' }));
+    expect(await within(dialog).findByText('Must be a valid email address')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Nina');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'New');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nina@acme.test');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Business unit' }));
+    await user.click((await screen.findAllByRole('option', { name: 'Engineering', hidden: true })).at(-1)!);
+    await user.click(within(dialog).getByRole('button', { name: 'Add user and send invitation' }));
+    await waitFor(() => expect(sent).toMatchObject({ firstName: 'Nina', lastName: 'New', email: 'nina@acme.test', role: 'employee', buItemId: '65b000000000000000000001' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).not.toBeInTheDocument());
+    expect(listCalls).toBe(2);
+  });
+
+  it('deactivates a user after confirming', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').reply(200, { ul: [row(7)], cnt: 1 });
+    let sent: unknown = null;
+    http.onPost('/api/user/change_status').reply((config) => {
+      sent = bodyOf(config);
+      return [200, { user: row(7, { status: 'inactive' }) }];
+    });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for First7 Last7' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate user' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(sent).toEqual({ id: row(7).id, status: 'inactive' }));
+  });
+
+  it('without manageUsers the page is not there', async () => {
+    signInWith(['viewReports']);
+    renderWithProviders(null, { route: '/company-settings/manage-users' });
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Manage users');
+    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { Alert, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { UserPreferencePages } from '@hireflow/contracts/routes';
+import { ProfileForm } from '@/features/preferences/components/profile-form';
+import { ChangePasswordForm } from '@/features/preferences/components/change-password-form';
+import { NotificationSettings } from '@/features/preferences/components/notification-settings';
+import { IntegrationsList } from '@/features/preferences/components/integrations-list';
+import { useProfile } from '@/features/preferences/api/profile';
+import { useOrgOptions } from '@/features/org/api/get-org-options';
+import { errorMessage } from '@/lib/api-client';
+
+type Page = (typeof UserPreferencePages)[number];
+const titles: Record<Page, string> = { profile: 'Profile', preferences: 'Email preferences', myintegrations: 'My integrations' };
+
+function ProfileSection() {
+  const profile = useProfile();
+  const locations = useOrgOptions('locations');
+  if (profile.isPending) return <Loader aria-label="Loading profile" />;
+  if (profile.isError) return <Alert color="red" role="alert">{errorMessage(profile.error)}</Alert>;
+  return (
+    <Stack>
+      <ProfileForm user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      <ChangePasswordForm />
+    </Stack>
+  );
+}
+
+/** /user-preferences/{profile|preferences|myintegrations}; /user-preferences opens profile. */
+export default function UserPreferencesPage() {
+  const { page } = useParams();
+  const navigate = useNavigate();
+  if (!page || !(UserPreferencePages as readonly string[]).includes(page)) return <Navigate to="/user-preferences/profile" replace />;
+  const current = page as Page;
+  return (
+    <Stack gap="md">
+      <Title order={1}>{titles[current]}</Title>
+      <Tabs value={current} onChange={(next) => next && navigate(`/user-preferences/${next}`)} keepMounted={false}>
+        <Tabs.List aria-label="User preferences">
+          {UserPreferencePages.map((p) => (
+            <Tabs.Tab key={p} value={p}>
+              {titles[p]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="md">
+          <ProfileSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="preferences" pt="md">
+          <NotificationSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="myintegrations" pt="md">
+          <IntegrationsList />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
