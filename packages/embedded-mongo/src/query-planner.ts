@@ -100,7 +100,7 @@ function isExact(filter: Doc, fields: string[], eq: unknown[], multikey: boolean
 }
 
 function candidateFor(ix: Index, conds: Map<string, FieldCond>): Candidate | undefined {
-  if (ix.inert || ix.spec.partialFilterExpression) return undefined;
+  if (ix.inert || ix.spec.partialFilterExpression || ix.spec.hidden) return undefined;
   const eq: unknown[] = [];
   for (const f of ix.fields) {
     const c = conds.get(f);
@@ -151,7 +151,7 @@ function sortIndex(coll: Collection, sort: Doc | undefined): { ix: Index; revers
   const keys = Object.keys(sort);
   if (!keys.length) return undefined;
   for (const ix of coll.indexes) {
-    if (!ix.complete || ix.multikey || ix.fields.length < keys.length) continue;
+    if (!ix.complete || ix.multikey || ix.spec.hidden || ix.fields.length < keys.length) continue;
     if (!keys.every((k, i) => ix.fields[i] === k)) continue;
     const same = keys.every((k, i) => Number(sort[k]) === ix.dirs[i]);
     const reversed = keys.every((k, i) => Number(sort[k]) === -ix.dirs[i]);

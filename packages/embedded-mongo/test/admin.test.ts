@@ -58,6 +58,8 @@ describe('server and catalog commands', () => {
     expect(filtered[0]).toMatchObject({ name: 'beta', type: 'collection' });
     const dbs = await db.admin().listDatabases();
     expect(dbs.databases.map((d) => d.name)).toContain('adm');
+    const only = await db.admin().command({ listDatabases: 1, nameOnly: true, filter: { name: 'adm' } });
+    expect(only.databases).toEqual([{ name: 'adm' }]);
   });
 
   it('renames and drops collections and databases', async () => {
@@ -77,6 +79,15 @@ describe('server and catalog commands', () => {
     await other.collection('x').insertOne({});
     expect(await other.dropDatabase()).toBe(true);
     expect((await db.admin().listDatabases()).databases.map((d) => d.name)).not.toContain('dropme');
+  });
+
+  it('changes a TTL with collMod', async () => {
+    const c = db.collection('mod');
+    await c.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
+    const res = await db.command({ collMod: 'mod', index: { keyPattern: { at: 1 }, expireAfterSeconds: 120 } });
+    expect(res).toMatchObject({ expireAfterSeconds_old: 60, expireAfterSeconds_new: 120 });
+    expect((await c.indexes())[1].expireAfterSeconds).toBe(120);
+    await expect(db.command({ collMod: 'mod', index: { name: 'nope', expireAfterSeconds: 1 } })).rejects.toMatchObject({ code: 27 });
   });
 
   it('reports collStats and dbStats', async () => {

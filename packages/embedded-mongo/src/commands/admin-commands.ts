@@ -2,9 +2,11 @@
 // replica set so drivers enable sessions and transactions.
 import os from 'node:os';
 import { ObjectId } from 'bson';
+import { Query } from 'mingo';
 import type { CommandContext, CommandHandler } from '../command-context.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
+import { MINGO_OPTIONS } from '../mingo-options.js';
 import { lsidKeyOf } from '../transactions.js';
 
 export const REPLICA_SET = 'rs0';
@@ -87,10 +89,15 @@ const hostInfo: CommandHandler = () => ({
 });
 
 const listDatabases: CommandHandler = (cx) => {
-  const databases = [...cx.engine.dbs.entries()].map(([name, colls]) => {
+  let databases = [...cx.engine.dbs.entries()].map(([name, colls]) => {
     const docs = [...colls.values()].reduce((n, c) => n + c.docs.size, 0);
     return cx.body.nameOnly ? { name } : { name, sizeOnDisk: docs * 256, empty: docs === 0 };
   });
+  const filter = cx.body.filter;
+  if (filter && typeof filter === 'object' && Object.keys(filter).length) {
+    const q = new Query(filter as Doc, MINGO_OPTIONS);
+    databases = databases.filter((d) => q.test(d));
+  }
   return cx.body.nameOnly ? { databases, ok: 1 } : { databases, totalSize: databases.reduce((n, d) => n + (Number(d.sizeOnDisk) || 0), 0), totalSizeMb: 0, ok: 1 };
 };
 

@@ -151,6 +151,32 @@ const dropIndexes: CommandHandler = (cx) => {
   return { nIndexesWas, ok: 1 };
 };
 
+/** collMod: index TTL/hidden changes and stored collection options (validators are kept, not enforced). */
+const collMod: CommandHandler = (cx) => {
+  const coll = cx.engine.mustGetColl(cx.db, collectionArg(cx));
+  const res: Doc = { ok: 1 };
+  const spec = optDoc(cx.body.index, 'index');
+  if (spec) {
+    const ix = typeof spec.name === 'string'
+      ? coll.getIndex(spec.name)
+      : coll.indexes.find((i) => JSON.stringify(i.spec.key) === JSON.stringify(spec.keyPattern));
+    if (!ix || ix.name === '_id_') throw new MongoServerError(27, `cannot find index ${JSON.stringify(spec.name ?? spec.keyPattern)}`);
+    if (spec.expireAfterSeconds !== undefined) {
+      res.expireAfterSeconds_old = ix.spec.expireAfterSeconds;
+      ix.spec.expireAfterSeconds = Number(spec.expireAfterSeconds);
+      res.expireAfterSeconds_new = ix.spec.expireAfterSeconds;
+    }
+    if (spec.hidden !== undefined) {
+      res.hidden_old = !!ix.spec.hidden;
+      ix.spec.hidden = !!spec.hidden;
+      res.hidden_new = ix.spec.hidden;
+    }
+  }
+  for (const key of ['validator', 'validationLevel', 'validationAction']) if (key in cx.body) coll.options[key] = cx.body[key];
+  cx.engine.saveCatalog(coll);
+  return res;
+};
+
 export const ddlCommands: Record<string, CommandHandler> = {
-  create, drop, dropDatabase, renameCollection, listCollections, createIndexes, listIndexes, dropIndexes,
+  create, drop, dropDatabase, renameCollection, listCollections, createIndexes, listIndexes, dropIndexes, collMod,
 };
