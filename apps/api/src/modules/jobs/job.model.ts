@@ -39,6 +39,9 @@ jobSchema.index({ customerId: 1, businessUnitId: 1, createdAt: -1 });
 jobSchema.index({ customerId: 1, locationId: 1, createdAt: -1 });
 jobSchema.index({ customerId: 1, recruiterIds: 1, createdAt: -1 });
 jobSchema.index({ customerId: 1, published: 1, status: 1 });
+// Sorts of the job list.
+jobSchema.index({ customerId: 1, titleLower: 1 });
+jobSchema.index({ customerId: 1, applicantCount: -1 });
 
 export type JobDoc = InferSchemaType<typeof jobSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const Job = model('Job', jobSchema);
