@@ -47,11 +47,3 @@ export function buildUserFilter(customerId: Types.ObjectId, filters: TUserListFi
   };
 }
 
-/**
- * The find filter: the count filter plus an always-true range on sortName when there is no search, so
- * the planner (MongoDB's and the embedded server's alike) walks the index ending in the list's sort
- * instead of sorting every user of the company in memory. With a search, the searchKeys index wins.
- */
-export function withSortScan(filter: Record<string, unknown>, search: string): Record<string, unknown> {
-  return search.trim() ? filter : { ...filter, sortName: { $gte: '' } };
-}

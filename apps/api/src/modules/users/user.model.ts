@@ -41,8 +41,9 @@ const userSchema = new Schema(
 );
 tenantOwned(userSchema);
 userSchema.index({ email: 1 }, { unique: true });
-userSchema.index({ customerId: 1, status: 1, lastName: 1, firstName: 1, _id: 1 });
 // The admin user list (POST /api/user) sorts by sortName, _id; each filter has an index ending in that sort.
+// Declared before the older name index so that, where two indexes serve a filter equally, planners that take
+// the first (the embedded server does) walk the one that already yields the list order.
 userSchema.index({ customerId: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, status: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, role: 1, sortName: 1, _id: 1 });
@@ -55,6 +56,7 @@ userSchema.index({ customerId: 1, buItemId: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, department: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, location: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, searchKeys: 1 });
+userSchema.index({ customerId: 1, status: 1, lastName: 1, firstName: 1, _id: 1 });
 
 type SearchSource = { firstName?: string | null; lastName?: string | null; email?: string | null; eCode?: string | null };
 

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import type { Types } from 'mongoose';
 import type { TUserListFilters } from '@hireflow/contracts/users';
 import { User } from './user.model';
-import { buildUserFilter, userListSort, withSortScan } from './user-query';
+import { buildUserFilter, userListSort } from './user-query';
 import { loadOrgNames, presentUserRow, type UserRowSource } from './user-row.presenter';
 
 export const UsersExportColumns = [
@@ -40,7 +40,7 @@ export async function writeUsersExport({ customerId, filters, out }: { customerI
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
 
-  const cursor = User.find(withSortScan(buildUserFilter(customerId, filters), filters.search)).sort(userListSort).lean<UserRowSource[]>().cursor({ batchSize: 1000 });
+  const cursor = User.find(buildUserFilter(customerId, filters)).sort(userListSort).lean<UserRowSource[]>().cursor({ batchSize: 1000 });
   for await (const doc of cursor) {
     const u = presentUserRow(doc as UserRowSource, names);
     sheet

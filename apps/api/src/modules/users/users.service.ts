@@ -16,7 +16,7 @@ import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
 import { Location } from '../org/location.model';
 import { User } from './user.model';
-import { buildUserFilter, searchCondition, userListSort, withSortScan } from './user-query';
+import { buildUserFilter, searchCondition, userListSort } from './user-query';
 import { loadOrgNames, presentUserOption, presentUserRow, type UserRowSource } from './user-row.presenter';
 
 type Actor = { userId: Types.ObjectId };
@@ -25,7 +25,7 @@ type Actor = { userId: Types.ObjectId };
 export async function listUsers({ customerId, filters, skip }: { customerId: Types.ObjectId; filters: TUserListFilters; skip: number }) {
   const filter = buildUserFilter(customerId, filters);
   const [rows, cnt] = await Promise.all([
-    User.find(withSortScan(filter, filters.search)).sort(userListSort).skip(skip).limit(UserList.pageSize + 1).lean<UserRowSource[]>(),
+    User.find(filter).sort(userListSort).skip(skip).limit(UserList.pageSize + 1).lean<UserRowSource[]>(),
     User.countDocuments(filter),
   ]);
   const names = await loadOrgNames(customerId, rows);
