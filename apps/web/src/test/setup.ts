@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearAllStorage } from '@/lib/session';
+
+// Lazy pages load their chunks on first render; on a busy machine that takes more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine asks of the browser.
 if (!window.matchMedia) {
