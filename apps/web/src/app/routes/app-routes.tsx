@@ -14,6 +14,8 @@ import { userPreferencesRoutes } from './user-preferences/user-preferences.route
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
  * one line here; its nav entry (src/app/shell/nav-items.ts) appears once its path is registered.
+ * Route tables ship in the entry bundle that /login loads: import only paths, guards and lazyPage
+ * there (no zod schemas, no components), so every page's code stays in its own chunk.
  */
 const shellRoutes: RouteObject[] = [
   ...dashboardRoutes,
