@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
@@ -330,5 +330,32 @@ describe('destination after sign-in (SPEC section 4)', () => {
     expect(screen.getByText('Welcome, Rita Recruiter')).toBeInTheDocument();
     expect(screen.getByText('Recruiter')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboard');
+  });
+
+  it('a visitor who came from the help site returns there', async () => {
+    const referrer = 'https://help.hireflow.local/articles/interview-kits';
+    const assign = vi.fn();
+    const original = window.location;
+    Object.defineProperty(document, 'referrer', { configurable: true, value: referrer });
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign, origin: original.origin } });
+    http.onGet('/api/env_variables').reply(200, { productName: 'Hireflow', helpSiteUrl: 'https://help.hireflow.local', googleClientId: null, microsoftClientId: null });
+    try {
+      await signInAs({});
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(referrer));
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+      Object.defineProperty(document, 'referrer', { configurable: true, value: '' });
+    }
+  });
+
+  it('a referrer from elsewhere does not count', async () => {
+    Object.defineProperty(document, 'referrer', { configurable: true, value: 'https://search.example/?q=hireflow' });
+    http.onGet('/api/env_variables').reply(200, { productName: 'Hireflow', helpSiteUrl: 'https://help.hireflow.local', googleClientId: null, microsoftClientId: null });
+    try {
+      const { router } = await signInAs({});
+      await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
+    } finally {
+      Object.defineProperty(document, 'referrer', { configurable: true, value: '' });
+    }
   });
 });
