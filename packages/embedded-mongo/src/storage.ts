@@ -1,9 +1,11 @@
 // Durable backends. LMDB gives crash-safe atomic transactions; a write is acknowledged only after its
 // transaction is committed and flushed to disk.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'bson';
 import { open, type RootDatabase } from 'lmdb';
+import { keyString } from './bson-compare.js';
 import type { Doc } from './errors.js';
 import type { IndexSpec } from './index-manager.js';
 
@@ -29,8 +31,13 @@ export interface StorageBackend {
 }
 
 export const catalogKey = (ns: string) => `c:${ns}`;
-export const docKeyPrefix = (ns: string) => `d:${ns}\u0000`;
-export const docKey = (ns: string, id: string) => docKeyPrefix(ns) + id;
+// '$' cannot occur in database or collection names, so it cleanly ends the namespace part of a key.
+// (A NUL separator was used first; lmdb's key encoding mangles longer keys containing NUL.)
+export const docKeyPrefix = (ns: string) => `d:${ns}$`;
+const legacyPrefix = (ns: string) => `d:${ns}\u0000`;
+// LMDB keys are limited to 1978 bytes; long _id keys are stored under a digest (the document holds the _id).
+export const docKey = (ns: string, id: string) =>
+  docKeyPrefix(ns) + (Buffer.byteLength(id) > 512 ? '#' + createHash('sha256').update(id).digest('hex') : id);
 
 export function catalogValue(entry: StoredCollection): Uint8Array {
   return serialize({ db: entry.db, name: entry.name, options: entry.options, indexes: entry.indexes });
@@ -109,9 +116,19 @@ export class LmdbStorage implements StorageBackend {
   }
 
   *loadDocs(ns: string): Iterable<Doc> {
-    const start = docKeyPrefix(ns);
-    const end = `d:${ns}\u0001`;
-    for (const { value } of this.db.getRange({ start, end })) yield deserialize(value) as Doc;
+    for (const { value } of this.db.getRange({ start: docKeyPrefix(ns), end: `d:${ns}%` })) yield deserialize(value) as Doc;
+    // Rewrite documents stored under the legacy key layout.
+    const legacy: [string, Doc][] = [];
+    for (const { key, value } of this.db.getRange({ start: legacyPrefix(ns), end: `d:${ns}\u0001` })) legacy.push([key, deserialize(value) as Doc]);
+    if (legacy.length) {
+      this.db.transactionSync(() => {
+        for (const [key, doc] of legacy) {
+          this.db.putSync(docKey(ns, keyString(doc._id)), Buffer.from(serialize(doc)));
+          this.db.removeSync(key);
+        }
+      });
+      for (const [, doc] of legacy) yield doc;
+    }
   }
 
   async write(ops: StorageOp[]): Promise<void> {

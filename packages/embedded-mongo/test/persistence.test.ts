@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MongoClient } from 'mongodb';
+import { serialize } from 'bson';
+import { open } from 'lmdb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { keyString } from '../src/bson-compare.js';
 import { Engine } from '../src/engine.js';
@@ -34,6 +36,9 @@ describe('durable storage', () => {
       await db.collection('tmp').insertOne({ x: 1 });
       await db.collection('tmp').drop();
       await db.collection('old').insertOne({ y: 1 });
+      await db.collection('long').insertOne({ _id: 'k'.repeat(3000) as never, v: 1 });
+      await db.collection('long').insertOne({ _id: 'gone'.repeat(1000) as never, v: 2 });
+      await db.collection('long').deleteOne({ v: 2 });
       await db.renameCollection('old', 'renamed');
     });
     await withServer(tmp.dir, async (client) => {
@@ -41,10 +46,51 @@ describe('durable storage', () => {
       expect(await db.collection('users').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ email: 'a', n: 10 }]);
       await expect(db.collection('users').insertOne({ email: 'a' })).rejects.toMatchObject({ code: 11000 });
       const names = (await db.listCollections().toArray()).map((c) => c.name).sort();
-      expect(names).toEqual(['renamed', 'users']);
+      expect(names).toEqual(['long', 'renamed', 'users']);
+      expect((await db.collection('long').find().toArray()).map((d) => [String(d._id).length, d.v])).toEqual([[3000, 1]]);
       expect(await db.collection('renamed').countDocuments({ y: 1 })).toBe(1);
       // recreating a dropped collection does not resurrect its documents
       expect(await db.collection('tmp').countDocuments()).toBe(0);
+    });
+    tmp.cleanup();
+  });
+
+  it('reloads documents whatever their _id type and length', async () => {
+    const tmp = tempDir();
+    const ids: unknown[] = [
+      ...[1, 20, 55, 56, 57, 60, 100, 300, 511, 512, 513, 2000].map((n) => 'x'.repeat(n)),
+      'sé日本🎉'.repeat(40),
+      'nul\u0000inside',
+      42,
+      -1.5,
+      new Date(0),
+      new ObjectId(),
+      { a: 1, b: 'two' },
+      true,
+    ];
+    await withServer(tmp.dir, async (client) => {
+      await client.db('ids').collection('c').insertMany(ids.map((_id, i) => ({ _id, i })) as never[]);
+    });
+    await withServer(tmp.dir, async (client) => {
+      const docs = await client.db('ids').collection('c').find({}, { sort: { i: 1 } }).toArray();
+      expect(docs.map((d) => d.i)).toEqual(ids.map((_, i) => i));
+      expect(docs.map((d) => d._id)).toEqual(ids);
+    });
+    tmp.cleanup();
+  });
+
+  it('migrates documents stored under the legacy NUL-separated keys', async () => {
+    const tmp = tempDir();
+    const db = open<Buffer, string>({ path: tmp.dir, encoding: 'binary' });
+    await db.put('c:old.c', Buffer.from(serialize({ db: 'old', name: 'c', options: {}, indexes: [{ v: 2, key: { _id: 1 }, name: '_id_' }] })));
+    await db.put('d:old.c\u0000n1', Buffer.from(serialize({ _id: 1, v: 'legacy' })));
+    await db.close();
+    await withServer(tmp.dir, async (client) => {
+      expect(await client.db('old').collection('c').findOne({ _id: 1 as never })).toEqual({ _id: 1, v: 'legacy' });
+      await client.db('old').collection('c').updateOne({ _id: 1 as never }, { $set: { v: 'new' } });
+    });
+    await withServer(tmp.dir, async (client) => {
+      expect(await client.db('old').collection('c').find().toArray()).toEqual([{ _id: 1, v: 'new' }]);
     });
     tmp.cleanup();
   });
