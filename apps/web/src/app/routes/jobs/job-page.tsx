@@ -10,6 +10,7 @@ import { useChangeJobStatus } from '@/features/jobs/api/change-job-status';
 import { downloadFile } from '@/features/jobs/api/download-file';
 import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
+import { JobEditModal } from '@/features/jobs/components/job-edit-modal';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 
@@ -42,6 +43,7 @@ export default function JobPage() {
 }
 
 function JobView({ job }: { job: TJobDetail }) {
+  const [editing, setEditing] = useState(false);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="start">
@@ -53,8 +55,16 @@ function JobView({ job }: { job: TJobDetail }) {
           </Group>
           <Text c="dimmed">{[job.department?.name, job.location?.name, EmploymentTypeLabels[job.employmentType]].filter(Boolean).join(' · ')}</Text>
         </div>
-        <StatusMenu job={job} />
+        <Group>
+          {job.canEdit ? (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit job
+            </Button>
+          ) : null}
+          <StatusMenu job={job} />
+        </Group>
       </Group>
+      {editing ? <JobEditModal job={job} opened onClose={() => setEditing(false)} /> : null}
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md" radius="md">

@@ -153,3 +153,54 @@ describe('/vacancy-approval/:vacancyId', () => {
     await waitFor(() => expect(decision).toEqual({ decision: 'approve', comment: '' }));
   });
 });
+
+describe('/job/:id', () => {
+  const detail = {
+    ...job,
+    employmentType: 'full_time',
+    salaryBand: { min: 60000, max: 80000, currency: 'EUR' },
+    targetStartDate: null,
+    description: '<p>Build <strong>APIs</strong></p>',
+    jobCode: null,
+    requisitionId: requisition.id,
+    interviewers: [],
+    followers: [],
+    customFields: {},
+    openedAt: '2026-10-02T00:00:00.000Z',
+    allowedTransitions: ['on_hold', 'closed', 'filled'],
+    canEdit: true,
+    updatedAt: '2026-10-02T00:00:00.000Z',
+  };
+
+  it('shows details, pipeline, applicants and history, and edits the job', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet(`/api/jobs/${job.id}`).reply(200, detail);
+    http.onGet(`/api/jobs/${job.id}/applications`).reply(200, {
+      items: [{ applicationId: 'a1', candidateId: 'c1', name: 'Grace Hopper', email: 'grace@example.test', stage: { id: 's1', name: 'Applied', kind: 'screening' }, source: 'career_site', appliedAt: '2026-11-01T00:00:00.000Z', resume: { fileId: 'f1', filename: 'grace.pdf' } }],
+      total: 1,
+      page: 1,
+      pageSize: 50,
+    });
+    http.onGet(`/api/jobs/${job.id}/activity`).reply(200, { items: [{ id: 'x', at: '2026-10-02T00:00:00.000Z', by: { id: 'a', name: 'Ada Admin', email: 'a@acme.test' }, action: 'status', summary: 'Status changed from pending approval to open' }] });
+    let patched: unknown = null;
+    http.onPatch(`/api/jobs/${job.id}`).reply((config) => {
+      patched = JSON.parse(config.data as string);
+      return [200, { ...detail, title: 'Staff Platform Engineer' }];
+    });
+    renderWithProviders(null, { route: `/job/${job.id}` });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('60,000–80,000 EUR')).toBeInTheDocument();
+    const row = (await screen.findByText('Grace Hopper')).closest('tr')!;
+    expect(within(row).getByText('Career site')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'grace.pdf' })).toBeInTheDocument();
+    expect(await screen.findByText('Status changed from pending approval to open')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit job' }));
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.type(title, 'Staff Platform Engineer');
+    await user.click(screen.getByRole('button', { name: 'Save job' }));
+    await waitFor(() => expect(patched).toMatchObject({ title: 'Staff Platform Engineer', headcount: 1, published: true, description: '<p>Build <strong>APIs</strong></p>' }));
+  }, 30_000);
+});
