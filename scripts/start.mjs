@@ -12,11 +12,15 @@ const pnpm = (args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-/** Newest modification time below the given folders (0 when none exist). */
+/** Newest modification time of the given files and everything below the given folders (0 when none exist). */
 function newest(...dirs) {
   let latest = 0;
   const walk = (dir) => {
     if (!existsSync(dir)) return;
+    if (!statSync(dir).isDirectory()) {
+      latest = Math.max(latest, statSync(dir).mtimeMs);
+      return;
+    }
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const full = path.join(dir, entry.name);
