@@ -26,6 +26,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     css: false,
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });
