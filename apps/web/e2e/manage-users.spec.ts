@@ -68,7 +68,7 @@ describe('journey: an admin manages users: search, filter, import, load more, ex
     await addDialog.getByRole('textbox', { name: 'First name' }).fill('Nina');
     await addDialog.getByRole('textbox', { name: 'Last name' }).fill('Newhire');
     await addDialog.getByRole('textbox', { name: 'Email' }).fill(email);
-    await addDialog.getByRole('combobox', { name: 'Role' }).click();
+    await addDialog.getByRole('combobox', { name: /^Role/ }).click();
     await page.getByRole('option', { name: 'Recruiter', exact: true }).click();
     await addDialog.getByRole('button', { name: 'Add user and send invitation' }).click();
     await addDialog.waitFor({ state: 'detached' });
