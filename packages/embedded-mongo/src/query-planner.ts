@@ -125,16 +125,22 @@ function candidateFor(ix: Index, conds: Map<string, FieldCond>): Candidate | und
   return cand;
 }
 
-function idsToDocs(coll: Collection, ids: Iterable<string>): Doc[] {
-  const out: Doc[] = [];
+/**
+ * Documents for index-scan ids, produced lazily so a limited query stops early. Multikey entries can name
+ * a document twice, and an open cursor may meet a document again after it moved in the index.
+ */
+function* idsToDocs(coll: Collection, ids: Iterable<string>): Generator<Doc> {
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id)) continue;
     seen.add(id);
     const doc = coll.get(id);
-    if (doc) out.push(doc);
+    if (doc) yield doc;
   }
-  return out;
+}
+
+function* inScans(ix: Index, eq: unknown[], values: unknown[]): Generator<string> {
+  for (const v of values) yield* ix.scan([...eq, v]);
 }
 
 /** An equality-prefix scan is already ordered by the index fields that follow the prefix. */
@@ -198,9 +204,7 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   }
   if (best) {
     const { ix, eq } = best;
-    const ids: string[] = [];
-    if (best.in) for (const v of best.in) for (const id of ix.scan([...eq, v])) ids.push(id);
-    else for (const id of ix.scan(eq, best.range)) ids.push(id);
+    const ids = best.in ? inScans(ix, eq, best.in) : ix.scan(eq, best.range);
     const exact = !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
     return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort), index: ix.name, exact };
   }
@@ -208,8 +212,7 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   if (union) return union;
   const bySort = sortIndex(coll, sort);
   if (bySort) {
-    const ids = [...bySort.ix.scan([], undefined, bySort.reverse)];
-    return { docs: idsToDocs(coll, ids), sorted: true, index: bySort.ix.name };
+    return { docs: idsToDocs(coll, bySort.ix.scan([], undefined, bySort.reverse)), sorted: true, index: bySort.ix.name };
   }
   return { docs: coll.docs.values(), sorted: false };
 }

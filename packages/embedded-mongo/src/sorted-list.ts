@@ -5,6 +5,8 @@ const MAX_BLOCK = 1024;
 export class SortedList<T> {
   private blocks: T[][] = [];
   private count = 0;
+  /** Bumped on every change so running iterators know to re-seek. */
+  private version = 0;
 
   constructor(private readonly cmp: (a: T, b: T) => number) {}
 
@@ -41,10 +43,12 @@ export class SortedList<T> {
     this.blocks = [];
     for (let i = 0; i < items.length; i += MAX_BLOCK >> 1) this.blocks.push(items.slice(i, i + (MAX_BLOCK >> 1)));
     this.count = items.length;
+    this.version++;
   }
 
   insert(item: T): void {
     this.count++;
+    this.version++;
     if (!this.blocks.length) {
       this.blocks.push([item]);
       return;
@@ -65,6 +69,7 @@ export class SortedList<T> {
     block.splice(pos, 1);
     if (!block.length) this.blocks.splice(bi, 1);
     this.count--;
+    this.version++;
     return true;
   }
 
@@ -80,25 +85,67 @@ export class SortedList<T> {
     return this.blocks[bi]?.[pos];
   }
 
-  /** Items >= from in ascending order (all items when from is undefined). */
+  /** Position of the first item >= probe (or > probe when strict), as [block, offset]. */
+  private seek(probe: T, strict: boolean): [number, number] {
+    if (!this.blocks.length) return [0, 0];
+    let bi = this.findBlock(probe);
+    let pos = this.lowerBoundIn(this.blocks[bi], probe);
+    if (strict && pos < this.blocks[bi].length && this.cmp(this.blocks[bi][pos], probe) === 0) pos++;
+    if (pos >= this.blocks[bi].length) [bi, pos] = [bi + 1, 0];
+    return [bi, pos];
+  }
+
+  /**
+   * Items >= from in ascending order (all items when from is undefined). Iteration may be resumed after
+   * the list changed (open cursors): it re-seeks past the last item it returned.
+   */
   *ascending(from?: T): Generator<T> {
-    if (!this.blocks.length) return;
-    let bi = from === undefined ? 0 : this.findBlock(from);
-    let pos = from === undefined ? 0 : this.lowerBoundIn(this.blocks[bi], from);
-    for (; bi < this.blocks.length; bi++, pos = 0) {
+    let [bi, pos] = from === undefined ? [0, 0] : this.seek(from, false);
+    let version = this.version;
+    let last: T | undefined;
+    for (;;) {
+      if (version !== this.version) {
+        [bi, pos] = last !== undefined ? this.seek(last, true) : from === undefined ? [0, 0] : this.seek(from, false);
+        version = this.version;
+      }
       const block = this.blocks[bi];
-      for (; pos < block.length; pos++) yield block[pos];
+      if (!block) return;
+      if (pos >= block.length) {
+        [bi, pos] = [bi + 1, 0];
+        continue;
+      }
+      last = block[pos++];
+      yield last;
     }
   }
 
-  /** Items <= from in descending order (all items when from is undefined). */
-  *descending(from?: T): Generator<T> {
-    for (let bi = this.blocks.length - 1; bi >= 0; bi--) {
-      const block = this.blocks[bi];
-      for (let pos = block.length - 1; pos >= 0; pos--) {
-        if (from !== undefined && this.cmp(block[pos], from) > 0) continue;
-        yield block[pos];
+  /** All items in descending order, resumable across changes like ascending(). */
+  *descending(): Generator<T> {
+    let bi = this.blocks.length - 1;
+    let pos = (this.blocks[bi]?.length ?? 0) - 1;
+    let version = this.version;
+    let last: T | undefined;
+    for (;;) {
+      if (version !== this.version) {
+        if (last === undefined) [bi, pos] = [this.blocks.length - 1, (this.blocks[this.blocks.length - 1]?.length ?? 0) - 1];
+        else {
+          // the item just below `last`
+          [bi, pos] = this.seek(last, false);
+          pos--;
+          while (bi >= 0 && pos < 0) pos = (this.blocks[--bi]?.length ?? 0) - 1;
+          if (bi >= this.blocks.length) [bi, pos] = [this.blocks.length - 1, (this.blocks[this.blocks.length - 1]?.length ?? 0) - 1];
+        }
+        version = this.version;
       }
+      if (bi < 0) return;
+      const block = this.blocks[bi];
+      if (!block || pos < 0) {
+        bi--;
+        pos = (this.blocks[bi]?.length ?? 0) - 1;
+        continue;
+      }
+      last = block[pos--];
+      yield last;
     }
   }
 }

@@ -58,6 +58,31 @@ describe('SortedList', () => {
   });
 });
 
+describe('SortedList iteration while the list changes', () => {
+  for (const dir of ['ascending', 'descending'] as const) {
+    it(`${dir}: yields every stable item once, in order, despite inserts and deletes`, () => {
+      const list = new SortedList<number>((a, b) => a - b);
+      for (let i = 0; i < 6000; i += 2) list.insert(i);
+      const seen: number[] = [];
+      let step = 0;
+      for (const v of dir === 'ascending' ? list.ascending() : list.descending()) {
+        seen.push(v);
+        if (++step % 7 === 0) {
+          list.insert((step * 7919) % 6000 | 1); // odd: churn, may or may not be seen
+          list.delete(v); // the item just returned
+          list.insert(v);
+        }
+        if (step % 500 === 0) for (let i = 1; i < 6000; i += 4) list.delete(i);
+      }
+      const evens = seen.filter((v) => v % 2 === 0);
+      expect(evens).toEqual(Array.from({ length: 3000 }, (_, i) => (dir === 'ascending' ? i * 2 : 5998 - i * 2)));
+      const sorted = [...seen].sort((a, b) => (dir === 'ascending' ? a - b : b - a));
+      expect(seen).toEqual(sorted);
+      expect(new Set(seen).size).toBe(seen.length);
+    });
+  }
+});
+
 describe('matching numeric wrappers through the server', () => {
   it('filters and sorts int64 values beyond 2^53 and Decimal128 numerically', async () => {
     const t = await startWithClient();
