@@ -3,13 +3,15 @@ import request from 'supertest';
 import type { Express } from 'express';
 import type { Types } from 'mongoose';
 import { UserMessages } from '@hireflow/contracts/users';
+import { AuthMessages } from '@hireflow/contracts/auth';
 import { startTestApp } from '../../test/test-app';
-import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
+import { FactoryPassword, buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
 import { Session } from '../auth/session.model';
 import { OutboxMail } from '../mail/outbox.model';
 import { User } from './user.model';
+import { solvedCaptcha } from '../auth/auth.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -146,9 +148,16 @@ describe('POST /api/user/change_status', () => {
     expect(await Session.countDocuments({ userId: victim._id, revokedAt: null })).toBe(0);
     expect((await request(app).get('/api/searchusers/x').set('Authorization', `Bearer ${token}`)).status).toBe(401);
 
+    const login = async () =>
+      request(app).post('/api/user/login').send({ email: (await User.findById(victim._id).setOptions({ crossTenant: true }).lean())!.email, password: FactoryPassword, ...(await solvedCaptcha(app)) });
+    const refused = await login();
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(AuthMessages.accountInactive);
+
     const back = await post('/api/user/change_status', t.managerA!, { id: String(victim._id), status: 'active' });
     expect(back.body.user.status).toBe('active');
     expect((await User.findById(victim._id).setOptions({ crossTenant: true }).lean())?.status).toBe('active');
+    expect((await login()).status).toBe(200);
   });
 
   it('refuses to deactivate yourself and the last active admin', async () => {
