@@ -78,6 +78,29 @@ describe('CRUD commands through the official driver', () => {
     expect(collated.map((d) => d.n.toLowerCase())).toEqual(['a', 'a', 'b', 'b', 'c9', 'c10']);
   });
 
+  it('keeps an index-ordered cursor consistent while documents change between batches', async () => {
+    const c = db.collection('live');
+    await c.createIndex({ rank: 1 });
+    await c.insertMany(Array.from({ length: 60 }, (_, i) => ({ rank: i * 10 })));
+    const cursor = c.find({}, { sort: { rank: 1 }, batchSize: 10 });
+    const seen: number[] = [];
+    const ids = new Set<string>();
+    let n = 0;
+    for await (const d of cursor) {
+      seen.push(d.rank);
+      ids.add(String(d._id));
+      if (++n === 15) {
+        await c.deleteMany({ rank: { $gte: 500 } }); // ahead of the cursor: never returned
+        await c.updateOne({ rank: 0 }, { $set: { rank: 1000 } }); // behind it, moved ahead
+        await c.insertOne({ rank: 255 });
+      }
+    }
+    expect(ids.size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.filter((r) => r >= 500 && r < 1000)).toEqual([]);
+    expect(seen).toContain(255);
+  });
+
   it('answers getMore on an unknown cursor with CursorNotFound and kills cursors', async () => {
     const first = await db.command({ find: 'find', filter: {}, batchSize: 2 });
     const id = first.cursor.id as Long | number;
