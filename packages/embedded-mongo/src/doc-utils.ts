@@ -54,19 +54,50 @@ function compareWith(a: unknown, b: unknown, strings?: (a: string, b: string) =>
   return strings && typeof a === 'string' && typeof b === 'string' ? strings(a, b) : compareValues(a, b);
 }
 
-export function sortDocs(docs: Doc[], sort: Doc, collation?: unknown): Doc[] {
+interface Keyed {
+  doc: Doc;
+  i: number;
+  keys: unknown[];
+}
+
+/**
+ * Sorts documents MongoDB-style. With `keep` (skip + limit) only that many leading documents are needed,
+ * so a bounded insertion buffer replaces the full sort: paging without an index stays O(n log k).
+ */
+export function sortDocs(docs: Iterable<Doc>, sort: Doc, collation?: unknown, keep = 0): Doc[] {
   const strings = collatorFor(collation);
   const fields = Object.entries(sort).filter(([, d]) => typeof d === 'number' || typeof d === 'string');
-  if (!fields.length) return docs;
-  if (fields.length === 1 && fields[0][0] === '$natural') return Number(fields[0][1]) < 0 ? docs.reverse() : docs;
+  const all = () => (Array.isArray(docs) ? docs : [...docs]);
+  if (!fields.length) return all();
+  if (fields.length === 1 && fields[0][0] === '$natural') return Number(fields[0][1]) < 0 ? all().reverse() : all();
   const dirs = fields.map(([, d]) => (Number(d) < 0 ? -1 : 1));
-  const keyed = docs.map((doc, i) => ({ doc, i, keys: fields.map(([f], j) => sortKey(doc, f, dirs[j])) }));
-  keyed.sort((a, b) => {
+  const cmp = (a: Keyed, b: Keyed) => {
     for (let j = 0; j < dirs.length; j++) {
       const c = compareWith(a.keys[j], b.keys[j], strings);
       if (c) return c * dirs[j];
     }
     return a.i - b.i;
-  });
+  };
+  const keyOf = (doc: Doc, i: number): Keyed => ({ doc, i, keys: fields.map(([f], j) => sortKey(doc, f, dirs[j])) });
+  if (keep > 0 && keep <= 1000) {
+    const best: Keyed[] = [];
+    let i = 0;
+    for (const doc of docs) {
+      const k = keyOf(doc, i++);
+      if (best.length === keep && cmp(k, best[keep - 1]) >= 0) continue;
+      let lo = 0;
+      let hi = best.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cmp(best[mid], k) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      best.splice(lo, 0, k);
+      if (best.length > keep) best.pop();
+    }
+    return best.map((k) => k.doc);
+  }
+  const keyed = all().map(keyOf);
+  keyed.sort(cmp);
   return keyed.map((k) => k.doc);
 }

@@ -1,6 +1,7 @@
 import { Binary, Decimal128, Long, MaxKey, MinKey, ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { compareValues, keyString } from '../src/bson-compare.js';
+import { sortDocs } from '../src/doc-utils.js';
 import { SortedList } from '../src/sorted-list.js';
 import { startWithClient } from './helpers.js';
 
@@ -55,6 +56,16 @@ describe('SortedList', () => {
     expect(out.length).toBe(list.size);
     expect(list.firstAtLeast(values[1])).toBe(values[1]);
     expect([...list.descending()]).toEqual([...out].reverse());
+  });
+});
+
+describe('sortDocs', () => {
+  it('returns the same leading documents with a bounded buffer as with a full sort', () => {
+    const docs = Array.from({ length: 3000 }, (_, i) => ({ i, a: (i * 7919) % 17, b: i % 3 === 0 ? null : `s${(i * 31) % 11}`, arr: [i % 5, 40 - (i % 7)] }));
+    for (const sort of [{ a: 1 }, { a: -1, b: 1 }, { b: -1 }, { arr: 1 }, { arr: -1, i: 1 }] as Record<string, number>[]) {
+      const full = sortDocs(docs, sort).map((d) => d.i);
+      for (const keep of [1, 25, 999]) expect(sortDocs(docs, sort, undefined, keep).map((d) => d.i)).toEqual(full.slice(0, keep));
+    }
   });
 });
 

@@ -48,7 +48,8 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   let docs: Iterable<Doc> = matching(plan, opts.filter);
   const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
   if (overlay) docs = committedView(docs, overlay, opts.filter);
-  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs([...docs], sort, opts.collation);
+  const keep = opts.limit ? (opts.skip ?? 0) + opts.limit : 0;
+  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs(docs, sort, opts.collation, keep);
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
 }
 
