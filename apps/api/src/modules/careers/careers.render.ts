@@ -30,6 +30,7 @@ function layout({ title, description, canonical, company, body, head = '' }: { t
 <footer class="meta">${esc(company.name)} · <a href="/careers/${esc(company.slug)}/feed.xml">Job feed (RSS)</a></footer></body></html>`;
 }
 
+const money = (n: number | null | undefined) => Number(n ?? 0).toLocaleString('en-US');
 const placeText = (place: Place) => (place ? [place.name, place.country].filter(Boolean).join(', ') : '');
 const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${esc(p)}</p>`).join('');
 
@@ -98,7 +99,7 @@ export function renderJobPage({
   const questions = form.questions
     .map((q) => `<label for="q-${esc(q.id)}">${esc(q.label)}${q.required ? ' *' : ''}</label><textarea id="q-${esc(q.id)}" name="q_${esc(q.id)}" rows="3"${req(q.required)}>${esc(values.answers?.[q.id] ?? '')}</textarea>`)
     .join('');
-  const meta = [placeText(place), EmploymentTypeLabels[job.employmentType], job.salaryBand?.currency ? `${job.salaryBand.min}–${job.salaryBand.max} ${job.salaryBand.currency} a year` : '']
+  const meta = [placeText(place), EmploymentTypeLabels[job.employmentType], job.salaryBand?.currency ? `${money(job.salaryBand.min)}–${money(job.salaryBand.max)} ${job.salaryBand.currency} a year` : '']
     .filter(Boolean)
     .join(' · ');
   const body = `<p><a href="/careers/${esc(company.slug)}">← All jobs at ${esc(company.name)}</a></p>
