@@ -27,7 +27,10 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       customSuccessMessage: (req, res) => requestLine(req, res),
       customErrorMessage: (req, res) => requestLine(req, res),
-      serializers: { req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: maskUrl(req.url) }) },
+      serializers: {
+        req: (req: { method: string; url: string; id: unknown }) => ({ id: req.id, method: req.method, url: maskUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
 
