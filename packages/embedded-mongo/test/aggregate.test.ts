@@ -96,6 +96,13 @@ describe('aggregate', () => {
     expect(facets.parts[0]).toEqual({ y: 2024, m: 1, d: 1, w: 2 });
   });
 
+  it('applies leading $sort, $skip and $limit in order', async () => {
+    const res = await db.collection('apps').aggregate([{ $match: { stage: 'new' } }, { $sort: { score: -1 } }, { $skip: 2 }, { $limit: 3 }, { $project: { _id: 0, score: 1 } }]).toArray();
+    expect(res).toEqual([{ score: 21 }, { score: 18 }, { score: 15 }]);
+    const [counted] = await db.collection('apps').aggregate([{ $match: {} }, { $skip: 25 }, { $limit: 10 }, { $group: { _id: 1, n: { $sum: 1 } } }]).toArray();
+    expect(counted.n).toBe(5);
+  });
+
   it('returns results across several getMore batches', async () => {
     const cursor = db.collection('apps').aggregate([{ $sort: { score: -1 } }], { batchSize: 4 });
     const all = await cursor.toArray();

@@ -49,7 +49,12 @@ export const aggregate: CommandHandler = async (cx) => {
     let sort: Doc | undefined;
     if (stages[0]?.$match) [filter, stages] = [stages[0].$match as Doc, stages.slice(1)];
     if (stages[0]?.$sort) [sort, stages] = [stages[0].$sort as Doc, stages.slice(1)];
-    source = queryDocs(coll, { filter, sort, collation: body.collation, reader: cx.txn });
+    // A following $skip/$limit also goes to the query, so an index walk or top-k sort can stop early.
+    let skip = 0;
+    let limit = 0;
+    if (typeof stages[0]?.$skip === 'number' && stages[0].$skip >= 0) [skip, stages] = [stages[0].$skip, stages.slice(1)];
+    if (typeof stages[0]?.$limit === 'number' && stages[0].$limit > 0) [limit, stages] = [stages[0].$limit, stages.slice(1)];
+    source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn });
   } else if (stages[0]?.$documents) {
     source = stages[0].$documents as Doc[];
     stages = stages.slice(1);
