@@ -76,12 +76,7 @@ export type TUserStatusFilter = (typeof UserStatusFilters)[number];
 
 export const UserValidation = { maxSearchLength: 100, maxECodeLength: 40, maxSkip: 1_000_000, maxImportRows: 2000, maxImportBytes: 5 * 1024 * 1024 } as const;
 
-/** Search text as the spec wants it sent: trimmed, url-encoded; empty or non-string input becomes empty. */
-export function toSearchParam(value: unknown): string {
-  return typeof value === 'string' ? encodeURIComponent(value.trim()) : '';
-}
-
-/** The server side of toSearchParam: decodes when it can, trims, caps the length. */
+/** The server side of the SPA's search text (trimmed, url-encoded): decodes when it can, trims, caps the length. */
 export const ZSearchText = z
   .unknown()
   .transform((value) => {
