@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Grid, Group, Loader, NumberInput, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   EmploymentTypeLabels,
   EmploymentTypes,
@@ -9,11 +9,14 @@ import {
   ZCreateRequisitionRequest,
   type TCreateRequisitionRequest,
   type TJobCustomField,
+  type TRequisition,
   type TRequisitionOptions,
   type TUserRef,
 } from '@hireflow/contracts/jobs';
 import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-options';
 import { useCreateRequisition } from '@/features/jobs/api/create-requisition';
+import { useUpdateRequisition } from '@/features/jobs/api/update-requisition';
+import { useVacancyApproval } from '@/features/jobs/api/get-vacancy-approval';
 import { TeamPicker } from '@/features/jobs/components/team-picker';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -101,9 +104,51 @@ function validateWith(options: TRequisitionOptions | undefined) {
   };
 }
 
-/** /create-requisition (HM only): ask for a position; submit starts the vacancy approval chain. */
+/** The form's values from a saved requisition (a draft, or one returned by an approver). */
+function valuesOf(r: TRequisition): Partial<Values> {
+  return {
+    title: r.title,
+    jobCodeId: r.jobCode?.id ?? null,
+    departmentId: r.department?.id ?? null,
+    businessUnitId: r.businessUnit?.id ?? null,
+    locationId: r.location?.id ?? null,
+    headcount: r.headcount,
+    employmentType: r.employmentType,
+    salaryMin: r.salaryBand?.min ?? '',
+    salaryMax: r.salaryBand?.max ?? '',
+    currency: r.salaryBand?.currency ?? 'USD',
+    targetStartDate: r.targetStartDate ?? '',
+    justification: r.justification,
+    headcountJustification: r.headcountJustification,
+    hiringManager: r.team.hiringManager ? [r.team.hiringManager] : [],
+    recruiters: r.team.recruiters,
+    interviewers: r.team.interviewers,
+    followers: r.team.followers,
+    customFields: r.customFields as Values['customFields'],
+  };
+}
+
+/** /create-requisition (HM only): ask for a position; submit starts the vacancy approval chain. `?edit={id}` changes a draft or a rejected one. */
 export default function CreateRequisitionPage() {
   const options = useRequisitionOptions();
+  const editId = useSearchParams()[0].get('edit');
+  const existing = useVacancyApproval(editId ?? '');
+  if (editId && (existing.isPending || existing.isError)) {
+    return (
+      <Stack>
+        <Title order={1}>Change the requisition</Title>
+        {existing.isError ? <Alert color="red">{errorMessage(existing.error)}</Alert> : <Loader aria-label="Loading the requisition" />}
+      </Stack>
+    );
+  }
+  if (editId && existing.data && !existing.data.canEdit) {
+    return (
+      <Stack>
+        <Title order={1}>Change the requisition</Title>
+        <Alert color="yellow">This requisition can no longer be changed.</Alert>
+      </Stack>
+    );
+  }
   if (options.isPending) {
     return (
       <Stack>
@@ -120,10 +165,10 @@ export default function CreateRequisitionPage() {
       </Stack>
     );
   }
-  return <RequisitionForm options={options.data} />;
+  return <RequisitionForm options={options.data} existing={editId ? (existing.data ?? null) : null} />;
 }
 
-function RequisitionForm({ options }: { options: TRequisitionOptions }) {
+function RequisitionForm({ options, existing }: { options: TRequisitionOptions; existing: TRequisition | null }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
@@ -148,10 +193,14 @@ function RequisitionForm({ options }: { options: TRequisitionOptions }) {
       interviewers: [],
       followers: [],
       customFields: {},
+      ...(existing ? valuesOf(existing) : {}),
     },
     validate: validateWith(options),
   });
-  const create = useCreateRequisition({ onSuccess: (created) => navigate(`/vacancy-approval/${created.id}`) });
+  const onSaved = (saved: TRequisition) => navigate(`/vacancy-approval/${saved.id}`);
+  const createMutation = useCreateRequisition({ onSuccess: onSaved });
+  const updateMutation = useUpdateRequisition(existing?.id ?? '', { onSuccess: onSaved });
+  const create = existing ? updateMutation : createMutation;
   const code = options.jobCodes.find((j) => j.id === form.values.jobCodeId);
   const left = code ? code.approvedHeadcount - code.usedHeadcount : null;
   const exceeds = left !== null && Number(form.values.headcount) > left;
@@ -165,7 +214,7 @@ function RequisitionForm({ options }: { options: TRequisitionOptions }) {
 
   return (
     <Stack gap="md" maw={960}>
-      <Title order={1}>Request a position</Title>
+      <Title order={1}>{existing ? 'Change the requisition' : 'Request a position'}</Title>
       <Text c="dimmed">Save a draft to finish later, or submit it: it goes to the first approver of your company&apos;s vacancy approval chain.</Text>
       {create.isError ? (
         <Alert color="red" title="The requisition was not saved">

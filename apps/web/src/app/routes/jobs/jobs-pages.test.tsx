@@ -154,6 +154,39 @@ describe('/vacancy-approval/:vacancyId', () => {
   });
 });
 
+describe('a requisition returned by the approver', () => {
+  it('shows the reason and lets the requester change it and submit it again', async () => {
+    signIn({ role: 'employee', addlRoles: ['HM'] });
+    const rejected: TRequisition = {
+      ...requisition,
+      department: options.departments[0]!,
+      location: options.locations[0]!,
+      status: 'rejected',
+      canDecide: false,
+      canEdit: true,
+      steps: [{ ...requisition.steps[0]!, state: 'rejected', comment: 'No budget until Q3' }],
+      history: [...requisition.history, { round: 1, action: 'rejected', by: { id: 'a', name: 'Ada Admin', email: 'a@acme.test' }, comment: 'No budget until Q3', at: '2026-11-02T10:00:00.000Z' }],
+    };
+    http.onGet(`/api/vacancy-approvals/${rejected.id}`).reply(200, rejected);
+    http.onGet('/api/requisitions/options').reply(200, options);
+    let put: Record<string, unknown> | null = null;
+    http.onPut(`/api/requisitions/${rejected.id}`).reply((config) => {
+      put = JSON.parse(config.data as string);
+      return [200, { ...rejected, status: 'pending_approval', canEdit: false }];
+    });
+    const { router } = renderWithProviders(null, { route: `/vacancy-approval/${rejected.id}` });
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Ada Admin returned it: “No budget until Q3”/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Change it' }));
+    const title = await screen.findByRole('textbox', { name: /Job title/ }, { timeout: 5000 });
+    expect(title).toHaveValue('Data Engineer');
+    await user.type(screen.getByRole('textbox', { name: /^Justification/ }), ' in Q3');
+    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(put).toMatchObject({ title: 'Data Engineer', justification: 'Growth in Q3', submit: true }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/vacancy-approval/${rejected.id}`), { timeout: 5000 });
+  }, 30_000);
+});
+
 describe('/job/:id', () => {
   const detail = {
     ...job,

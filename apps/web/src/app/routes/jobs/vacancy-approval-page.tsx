@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { EmploymentTypeLabels, JobValidation, type TRequisition } from '@hireflow/contracts/jobs';
 import { useVacancyApproval } from '@/features/jobs/api/get-vacancy-approval';
 import { useDecideVacancyApproval } from '@/features/jobs/api/decide-vacancy-approval';
+import { useSubmitRequisition } from '@/features/jobs/api/submit-requisition';
 import { RequisitionStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
@@ -66,6 +67,7 @@ function RequisitionView({ r }: { r: TRequisition }) {
         </Alert>
       ) : null}
       {r.canDecide ? <DecisionForm id={r.id} /> : null}
+      {r.canEdit ? <RequesterActions r={r} /> : null}
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md" radius="md">
@@ -178,6 +180,35 @@ function DecisionForm({ id }: { id: string }) {
         </Button>
         <Button color="red" variant="outline" onClick={() => submit('reject')} loading={decide.isPending && decide.variables?.decision === 'reject'} disabled={decide.isPending}>
           Reject
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function RequesterActions({ r }: { r: TRequisition }) {
+  const submit = useSubmitRequisition(r.id);
+  const reason = [...r.history].reverse().find((h) => h.action === 'rejected');
+  return (
+    <Paper withBorder p="md" radius="md" bg={r.status === 'rejected' ? 'red.0' : 'gray.0'}>
+      {r.status === 'rejected' && reason ? (
+        <Text mb="sm">
+          {reason.by?.name ?? 'An approver'} returned it: “{reason.comment}”. Change it if needed and submit it again.
+        </Text>
+      ) : (
+        <Text mb="sm">This is a draft. Submit it when it is ready.</Text>
+      )}
+      {submit.isError ? (
+        <Alert color="red" mb="sm">
+          {errorMessage(submit.error)}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button component={Link} to={`/create-requisition?edit=${r.id}`} variant="default">
+          Change it
+        </Button>
+        <Button onClick={() => submit.mutate()} loading={submit.isPending}>
+          Submit for approval
         </Button>
       </Group>
     </Paper>

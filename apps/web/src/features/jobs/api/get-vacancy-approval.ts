@@ -12,5 +12,5 @@ export function getVacancyApprovalQueryOptions(id: string) {
 }
 
 export function useVacancyApproval(id: string) {
-  return useQuery(getVacancyApprovalQueryOptions(id));
+  return useQuery({ ...getVacancyApprovalQueryOptions(id), enabled: id !== '' });
 }
