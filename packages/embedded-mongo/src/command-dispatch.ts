@@ -47,6 +47,9 @@ export class Dispatcher {
     const db = typeof body.$db === 'string' ? body.$db : defaultDb;
     let txn: Transaction | undefined;
     let write = new WriteContext();
+    const writesBefore = this.engine.catalogWrites;
+    // Reads need not wait for other commands' writes to reach the disk; writes (and DDL) must.
+    const mustFlush = () => write.changes.length > 0 || this.engine.catalogWrites !== writesBefore;
     try {
       if (body.autocommit === false) {
         txn = this.sessions.transactionFor(body, name);
@@ -59,14 +62,14 @@ export class Dispatcher {
       const res = await handler(cx);
       // MongoDB aborts a transaction on any write error inside it.
       if (txn && res.writeErrors) this.sessions.abort(txn);
-      if (!txn) await this.engine.flush(write);
+      if (!txn && mustFlush()) await this.engine.flush(write);
       return res;
     } catch (err) {
       const e = toServerError(err);
       if (txn) {
         if (txn.active && name !== 'commitTransaction') this.sessions.abort(txn);
       } else {
-        await this.engine.flush(write).catch((flushErr: unknown) => this.logger?.error?.(`flush failed: ${String(flushErr)}`));
+        if (mustFlush()) await this.engine.flush(write).catch((flushErr: unknown) => this.logger?.error?.(`flush failed: ${String(flushErr)}`));
       }
       if (!(err instanceof MongoServerError)) this.logger?.warn?.(`command ${name} failed: ${e.message}`);
       return e.toResponse();

@@ -19,6 +19,8 @@ export class Engine {
   readonly dbs = new Map<string, Map<string, Collection>>();
   readonly locks = new LockTable();
   private pending = new Set<Promise<void>>();
+  /** Counts catalog writes, so a command can tell whether it issued one it must wait for. */
+  catalogWrites = 0;
 
   private constructor(readonly storage: StorageBackend) {}
 
@@ -113,7 +115,9 @@ export class Engine {
     }
     const changes = ctx.changes.splice(0);
     try {
-      await Promise.all([...this.pending, this.storage.write(ops)]);
+      const write = this.storage.write(ops);
+      this.track(write);
+      await Promise.all([...this.pending]);
     } catch (err) {
       // Not durable, so not acknowledged: put memory back to what is on disk.
       for (let i = changes.length - 1; i >= 0; i--) {
@@ -125,6 +129,7 @@ export class Engine {
   }
 
   private track(p: Promise<void>): void {
+    this.catalogWrites++;
     this.pending.add(p);
     p.finally(() => this.pending.delete(p)).catch(() => undefined);
   }
