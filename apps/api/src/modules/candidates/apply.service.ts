@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { sendMail, type MailContext } from '../../lib/mailer';
 import { Job, type JobDoc } from '../jobs/job.model';
 import { withTransaction } from '../jobs/with-transaction';
+import { escapeHtml as esc } from '../jobs/html-escape';
 import { deleteFile, storeFile } from '../files/files.service';
 import { resumeContentType, type UploadedFile } from '../files/resume-check';
 import { Candidate } from './candidate.model';
@@ -95,7 +96,6 @@ export async function applyToJob({
 
 export async function mailApplicationReceived(ctx: MailContext, to: string, firstName: string, jobTitle: string, companyName: string) {
   const text = `Hello ${firstName},\n\nThank you for applying for "${jobTitle}" at ${companyName}. We have received your application and will be in touch.\n\n${companyName}`;
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<p>Hello ${esc(firstName)},</p><p>Thank you for applying for “${esc(jobTitle)}” at ${esc(companyName)}. We have received your application and will be in touch.</p><p>${esc(companyName)}</p>`;
   await sendMail(ctx, { to, subject: `We received your application: ${jobTitle}`, text, html, kind: 'application-received' });
 }

@@ -3,10 +3,11 @@ import { EmploymentTypeLabels, EmploymentTypeSchemaOrg } from '@hireflow/contrac
 import { ResumeUpload } from '@hireflow/contracts/candidates';
 import type { JobDoc } from '../jobs/job.model';
 import { sanitizeDescription } from '../jobs/sanitize-description';
+import { escapeHtml } from '../jobs/html-escape';
 
 // Server-rendered, script-free pages: search engines and job boards read them as they are.
 
-export const esc = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 type Company = { name: string; slug?: string | null; website?: string | null };
 type Place = { name: string; city?: string | null; country?: string | null } | null | undefined;

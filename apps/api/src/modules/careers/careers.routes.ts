@@ -3,11 +3,11 @@ import { CareersApi, ZPublishJobsRequest, ZUpdateCareerSiteRequest } from '@hire
 import { CompanySettingsPages } from '@hireflow/contracts/settings';
 import { authOf, requireAuth, requireRight, tenantOf } from '../../lib/auth';
 import { validate } from '../../lib/validate';
+import { apiPath as path } from '../jobs/jobs.context';
 import { getCareerSiteSettings, listCareerSiteJobs, publishCareerSiteJobs, updateCareerSiteSettings } from './careers.service';
 
 /** company-settings/career-site: the public page's content, apply form and listed jobs. */
 export const careersRouter = Router();
-const path = (absolute: string) => absolute.replace(/^\/api/, '');
 const right = requireRight(CompanySettingsPages['career-site']);
 
 careersRouter.get(path(CareersApi.settings), requireAuth, right, async (req, res) => {

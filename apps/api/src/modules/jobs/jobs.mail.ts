@@ -1,10 +1,10 @@
 import type { Types } from 'mongoose';
 import { sendMail, type MailContext } from '../../lib/mailer';
 import { User } from '../users/user.model';
+import { escapeHtml } from './html-escape';
 
 export type JobsMailContext = MailContext & { config: MailContext['config'] & { publicUrl: string } };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function mailUser(ctx: JobsMailContext, customerId: Types.ObjectId, userId: Types.ObjectId, kind: string, subject: string, lines: string[], link: string) {
   const user = await User.findOne({ customerId, _id: userId }, { email: 1, firstName: 1 }).lean();
