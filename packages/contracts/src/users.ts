@@ -234,4 +234,6 @@ export const UserMessages = {
   alreadyAdmin: 'That user is already an admin',
   inactiveTarget: 'Only an active user can become admin',
   adminRights: 'An admin holds every access right; rights of an admin cannot be changed',
+  adminOnly: 'Only an admin can change another admin',
+  moreRights: 'You cannot change a user who holds access rights you do not have',
 } as const;

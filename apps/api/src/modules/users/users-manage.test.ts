@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import type { Types } from 'mongoose';
 import { UserMessages } from '@hireflow/contracts/users';
 import { AuthMessages } from '@hireflow/contracts/auth';
+import { AccessRightKeys } from '@hireflow/contracts/roles';
 import { startTestApp } from '../../test/test-app';
 import { FactoryPassword, buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { BusinessUnit } from '../org/business-unit.model';
@@ -117,6 +118,19 @@ describe('POST /api/user/profile/{id}', () => {
     expect(dept.status).toBe(404);
   });
 
+  it('403 when a non-admin edits an admin or someone holding rights they lack (no account takeover by email)', async () => {
+    const admin = await post(`/api/user/profile/${u.adminA!._id}`, t.managerA!, { email: 'mine@acme.test' });
+    expect(admin.status).toBe(403);
+    expect(admin.body.message).toBe(UserMessages.adminOnly);
+    const stronger = await post(`/api/user/profile/${u.changerA!._id}`, t.managerA!, { email: 'mine@acme.test' });
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.message).toBe(UserMessages.moreRights);
+    const status = await post('/api/user/change_status', t.managerA!, { id: String(u.changerA!._id), status: 'inactive' });
+    expect(status.status).toBe(403);
+    expect(await User.exists({ email: 'mine@acme.test' }).setOptions({ crossTenant: true })).toBeNull();
+    expect((await User.findById(u.changerA!._id).setOptions({ crossTenant: true }).lean())?.status).toBe('active');
+  });
+
   it('409 when the new email belongs to someone else', async () => {
     const admin = await User.findById(u.adminA!._id).setOptions({ crossTenant: true }).lean();
     const res = await post(`/api/user/profile/${u.plainA!._id}`, t.adminA!, { email: admin!.email });
@@ -164,7 +178,8 @@ describe('POST /api/user/change_status', () => {
     const self = await post('/api/user/change_status', t.managerA!, { id: String(u.managerA!._id), status: 'inactive' });
     expect(self.status).toBe(400);
     expect(self.body.message).toBe(UserMessages.selfDeactivate);
-    const lastAdmin = await post('/api/user/change_status', t.managerA!, { id: String(u.adminA!._id), status: 'inactive' });
+    const allRights = await buildUser({ customerId: companyA, rights: [...AccessRightKeys] });
+    const lastAdmin = await post('/api/user/change_status', await tokenFor(ctx.config, allRights), { id: String(u.adminA!._id), status: 'inactive' });
     expect(lastAdmin.status).toBe(409);
     expect(lastAdmin.body.message).toBe(UserMessages.lastAdmin);
     expect((await User.findById(u.adminA!._id).setOptions({ crossTenant: true }).lean())?.status).toBe('active');

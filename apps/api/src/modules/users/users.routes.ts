@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   UserMessages,
@@ -20,6 +20,8 @@ import { importUsers } from './users-import.service';
 import { sendUserInvitation } from './user-invitation';
 import type { UserRowSource } from './user-row.presenter';
 import { userAccessRouter } from './user-access.routes';
+
+const managingActor = (req: Request) => ({ userId: authOf(req).userId, rights: authOf(req).rights });
 
 export const usersRouter = Router();
 usersRouter.use(userAccessRouter);
@@ -65,7 +67,7 @@ usersRouter.post('/user/signup', requireAuth, requireRight('manageUsers'), valid
 });
 
 usersRouter.post('/user/profile/:id', requireAuth, requireRight('manageUsers'), validate({ params: ZIdParams, body: ZUserProfileUpdateRequest }), async (req, res) => {
-  res.json({ user: await updateUserProfile({ customerId: tenantOf(req), id: req.params.id as string, input: req.body }) });
+  res.json({ user: await updateUserProfile({ customerId: tenantOf(req), actor: managingActor(req), id: req.params.id as string, input: req.body }) });
 });
 
 usersRouter.post('/user/swapAdmin', requireAuth, requireRight('canChangeAdmin'), validate({ body: ZSwapAdminRequest }), async (req, res) => {
@@ -73,7 +75,7 @@ usersRouter.post('/user/swapAdmin', requireAuth, requireRight('canChangeAdmin'),
 });
 
 usersRouter.post('/user/change_status', requireAuth, requireRight('manageUsers'), validate({ body: ZChangeStatusRequest }), async (req, res) => {
-  res.json({ user: await changeUserStatus({ customerId: tenantOf(req), actor: { userId: authOf(req).userId }, input: req.body }) });
+  res.json({ user: await changeUserStatus({ customerId: tenantOf(req), actor: managingActor(req), input: req.body }) });
 });
 
 const importTypes = [

@@ -1,5 +1,6 @@
 import mongoose, { type Types } from 'mongoose';
 import { UserList } from '@hireflow/contracts/constants';
+import { AccessRightKeys, type TAccessRight } from '@hireflow/contracts/roles';
 import {
   SearchUsersLimit,
   UserMessages,
@@ -20,6 +21,20 @@ import { buildUserFilter, searchCondition, userListSort } from './user-query';
 import { loadOrgNames, presentUserOption, presentUserRow, type UserRowSource } from './user-row.presenter';
 
 type Actor = { userId: Types.ObjectId };
+/** Who is changing another user: their effective rights decide whom they may change. */
+export type ManagingActor = Actor & { rights: ReadonlySet<TAccessRight> };
+
+/**
+ * Nobody may change someone who holds more than they do: an admin only by an admin, and a user with
+ * rights the caller lacks not at all (changing their email would let the caller take the account over).
+ */
+function assertMayManage(actor: ManagingActor, target: { _id: Types.ObjectId; admin?: boolean | null; rights?: string[] | null }) {
+  if (target._id.equals(actor.userId)) return;
+  const actorIsAdmin = AccessRightKeys.every((key) => actor.rights.has(key));
+  if (target.admin && !actorIsAdmin) throw AppError.forbidden(UserMessages.adminOnly);
+  const beyond = (target.rights ?? []).find((key) => !actor.rights.has(key as TAccessRight));
+  if (beyond) throw AppError.forbidden(UserMessages.moreRights);
+}
 
 /** One page of the user list: up to pageSize + 1 rows (the extra row tells the SPA there is more) and the total. */
 export async function listUsers({ customerId, filters, skip }: { customerId: Types.ObjectId; filters: TUserListFilters; skip: number }) {
@@ -104,8 +119,9 @@ export async function addUser({ customerId, input }: { customerId: Types.ObjectI
 }
 
 /** POST /api/user/profile/{id}: changes only the fields given. */
-export async function updateUserProfile({ customerId, id, input }: { customerId: Types.ObjectId; id: string; input: TUserProfileUpdateRequest }) {
+export async function updateUserProfile({ customerId, actor, id, input }: { customerId: Types.ObjectId; actor: ManagingActor; id: string; input: TUserProfileUpdateRequest }) {
   const user = await findCompanyUser(customerId, id);
+  assertMayManage(actor, user);
   await assertOrgRefs(customerId, input);
   if (input.email && input.email !== user.email) {
     await assertEmailFree(input.email, user._id);
@@ -138,8 +154,9 @@ async function countOtherActiveAdmins(customerId: Types.ObjectId, exceptId: Type
 }
 
 /** POST /api/user/change_status: a deactivated user's sessions end at once; the company keeps an active admin. */
-export async function changeUserStatus({ customerId, actor, input }: { customerId: Types.ObjectId; actor: Actor; input: TChangeStatusRequest }) {
+export async function changeUserStatus({ customerId, actor, input }: { customerId: Types.ObjectId; actor: ManagingActor; input: TChangeStatusRequest }) {
   const user = await findCompanyUser(customerId, input.id);
+  assertMayManage(actor, user);
   if (input.status === 'inactive') {
     if (user._id.equals(actor.userId)) throw AppError.badRequest(UserMessages.selfDeactivate);
     if (user.admin && (await countOtherActiveAdmins(customerId, user._id)) === 0) throw AppError.conflict(UserMessages.lastAdmin);
