@@ -88,6 +88,12 @@ describe('POST /api/user/import', () => {
     expect(found.body.cnt).toBe(1);
   });
 
+  it('413 with the import limit for a file over 5 MB', async () => {
+    const res = await upload(t.adminA!, Buffer.alloc(5 * 1024 * 1024 + 10, 0x41), 'text/csv');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The file is larger than 5 MB; split it into smaller files.');
+  });
+
   it('reads CSV files too (headers in any case, a BOM tolerated)', async () => {
     const csv = '\uFEFFfirst name,LAST NAME,email,employee code\nIvy,Irwin,ivy@acme.test,E-77\n';
     const res = await upload(t.adminA!, csv, 'text/csv');

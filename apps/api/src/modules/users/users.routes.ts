@@ -85,11 +85,20 @@ const importTypes = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/octet-stream',
 ];
+const rawImport = express.raw({ type: importTypes, limit: UserValidation.maxImportBytes });
+/** The file as the request body; a too large one is refused with the import's own limit. */
+const readImportFile: RequestHandler = (req, res, next) =>
+  rawImport(req, res, (error?: unknown) => {
+    if ((error as { type?: string })?.type === 'entity.too.large') {
+      next(new AppError('payload_too_large', { status: 413, message: `The file is larger than ${UserValidation.maxImportBytes / 1024 / 1024} MB; split it into smaller files.` }));
+    } else next(error as Error | undefined);
+  });
+
 usersRouter.post(
   '/user/import',
   requireAuth,
   requireRight('manageUsers'),
-  express.raw({ type: importTypes, limit: UserValidation.maxImportBytes }),
+  readImportFile,
   async (req, res) => {
     const customerId = tenantOf(req);
     const result = await importUsers({
