@@ -8,14 +8,4 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
-export const ErrorCodes = {
-  badRequest: 'bad_request',
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  tooLarge: 'payload_too_large',
-  tooManyRequests: 'too_many_requests',
-  internal: 'internal_error',
-  unavailable: 'service_unavailable',
-} as const;
+export { ErrorCodes } from './error-codes';

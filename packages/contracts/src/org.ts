@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZObjectId } from './common';
 import { CompanySettingsPages } from './settings';
-import type { TAccessRight } from './roles';
 
 // ---------------------------------------------------------------------------------------------
 // Organisation: business units, departments, locations, campuses, clients, job codes, lists,
@@ -48,19 +47,7 @@ export const OrgValidation = {
   maxOptions: 1000,
 } as const;
 
-/** Business units and departments have no page of their own in CompanySettingsPages; they are standard settings. */
-export const OrgKindRights = {
-  'business-units': 'standardSettings',
-  departments: 'standardSettings',
-  locations: CompanySettingsPages['manage-locations'],
-  campuses: CompanySettingsPages['manage-campuses'],
-  clients: CompanySettingsPages['manage-clients'],
-  'job-codes': CompanySettingsPages['workforce-planning'],
-  lists: CompanySettingsPages['manage-lists'],
-  tags: CompanySettingsPages['manage-allTags'],
-  sources: CompanySettingsPages['manage-sources'],
-  'custom-fields': CompanySettingsPages['custom-fields'],
-} as const satisfies Record<TOrgKind, TAccessRight>;
+export { OrgKindRights } from './org-rights';
 export const DomainsRight = CompanySettingsPages['manage-domains'];
 
 /** Singular and plural labels, used in messages ("Department not found", "used by 3 users"). */

@@ -1,6 +1,7 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import { ZApiError, ErrorCodes } from '@hireflow/contracts/errors';
+import type { TApiError } from '@hireflow/contracts/errors';
+import { ErrorCodes } from '@hireflow/contracts/error-codes';
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { clearSession, getToken, saveUrl } from './session';
 
@@ -61,11 +62,29 @@ export function toApiError(error: unknown): ApiError {
   if (response.status === 408 || response.status === 504) {
     return new ApiError({ status: response.status, code: TimeoutCode, message: LoginMessages.timedOut });
   }
-  const body = ZApiError.safeParse(response.data);
-  if (!body.success || response.status >= 500) {
-    return new ApiError({ status: response.status, code: body.success ? body.data.code : ErrorCodes.internal, message: LoginMessages.somethingWrong });
+  const body: unknown = response.data;
+  const valid = isApiErrorBody(body);
+  if (!valid || response.status >= 500) {
+    return new ApiError({ status: response.status, code: valid ? body.code : ErrorCodes.internal, message: LoginMessages.somethingWrong });
   }
-  return new ApiError({ status: response.status, ...body.data });
+  return new ApiError({ status: response.status, code: body.code, message: body.message, details: body.details });
+}
+
+/** The error body every API error answers (contracts' ZApiError), checked without loading zod. */
+function isApiErrorBody(value: unknown): value is TApiError {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { code, message } = value as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string';
+}
+
+/**
+ * A response schema, or a function that loads it: pages on the initial load (/login, the guards) pass
+ * `() => import(...)` so zod and the schemas arrive with the first call instead of with the entry bundle.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+async function resolveSchema<S extends z.ZodType>(source: SchemaSource<S>): Promise<S> {
+  return typeof source === 'function' ? source() : source;
 }
 
 /** An answer that does not match its contract is a bug somewhere: the user sees the generic message. */
@@ -77,14 +96,14 @@ function parseAnswer<S extends z.ZodType>(schema: S, data: unknown): z.output<S>
   return parsed.data;
 }
 
-export async function apiGet<S extends z.ZodType>(url: string, schema: S, config?: AxiosRequestConfig): Promise<z.output<S>> {
-  const response = await api.get<unknown>(url, config);
-  return parseAnswer(schema, response.data);
+export async function apiGet<S extends z.ZodType>(url: string, schema: SchemaSource<S>, config?: AxiosRequestConfig): Promise<z.output<S>> {
+  const [response, resolved] = await Promise.all([api.get<unknown>(url, config), resolveSchema(schema)]);
+  return parseAnswer(resolved, response.data);
 }
 
-export async function apiPost<S extends z.ZodType>(url: string, body: unknown, schema: S, config?: AxiosRequestConfig): Promise<z.output<S>> {
-  const response = await api.post<unknown>(url, body, config);
-  return parseAnswer(schema, response.data);
+export async function apiPost<S extends z.ZodType>(url: string, body: unknown, schema: SchemaSource<S>, config?: AxiosRequestConfig): Promise<z.output<S>> {
+  const [response, resolved] = await Promise.all([api.post<unknown>(url, body, config), resolveSchema(schema)]);
+  return parseAnswer(resolved, response.data);
 }
 
 /** The message to show for any error a call or a render may throw. */

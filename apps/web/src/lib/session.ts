@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ZStoredUser, type TStoredUser } from '@hireflow/contracts/users';
+import type { TStoredUser } from '@hireflow/contracts/users';
+import { AdditionalRoles, BasicRoles } from '@hireflow/contracts/roles';
 
 // The signed-in session lives in localStorage (the spec's "bearer token from local storage"), so a
 // reload or a second tab keeps it. Saved URLs survive the trip through /login the same way.
@@ -14,11 +15,44 @@ function readUser(): TStoredUser | null {
   const raw = localStorage.getItem(Keys.user);
   if (!raw) return null;
   try {
-    const parsed = ZStoredUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return storedUserOf(JSON.parse(raw));
   } catch {
     return null;
   }
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+/**
+ * The stored user when it still has the shape of contracts' ZStoredUser (it was parsed with that schema
+ * before setSession wrote it). Checked by hand so the entry bundle does not load zod; defaults as the schema's.
+ */
+function storedUserOf(value: unknown): TStoredUser | null {
+  if (!isObject(value)) return null;
+  const u = value;
+  const strings = [u.id, u.firstName, u.lastName, u.fullName, u.email, u.createdAt].every(isString);
+  const flags = [u.admin, u.siteAdmin, u.superUser, u.superAdmin].every((flag) => typeof flag === 'boolean');
+  const role = (BasicRoles as readonly unknown[]).includes(u.role);
+  const status = u.status === 'active' || u.status === 'inactive';
+  const verification = isObject(u.email_verification) && typeof u.email_verification.status === 'boolean';
+  const customer = u.customer === null || (isObject(u.customer) && isString(u.customer.id) && isString(u.customer.name));
+  const customerState = u.customerState === null || (isObject(u.customerState) && typeof u.customerState.isAuthorized === 'boolean');
+  const addlRoles = u.addlRoles ?? [];
+  const roles = Array.isArray(addlRoles) && addlRoles.every((r) => (AdditionalRoles as readonly unknown[]).includes(r));
+  const lists = [u.bufollow ?? [], u.managers ?? []].every(isStringArray);
+  const optionalStrings = [u.mobile, u.eCode, u.timezone].every((v) => v === undefined || isString(v));
+  if (!(strings && flags && role && status && verification && customer && customerState && roles && lists && optionalStrings)) return null;
+  return {
+    ...(u as TStoredUser),
+    mobile: (u.mobile as string | undefined) ?? '',
+    eCode: (u.eCode as string | undefined) ?? '',
+    timezone: (u.timezone as string | undefined) ?? 'UTC',
+    bufollow: (u.bufollow as string[] | undefined) ?? [],
+    managers: (u.managers as string[] | undefined) ?? [],
+    addlRoles: addlRoles as TStoredUser['addlRoles'],
+  };
 }
 
 function emit() {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { CompanySettingsPages, type TCompanySettingsPage } from '@hireflow/contracts/settings';
-import { OrgKindRights } from '@hireflow/contracts/org';
+import { OrgKindRights } from '@hireflow/contracts/org-rights';
 import type { TAccessRight } from '@hireflow/contracts/roles';
 import { RequireRight } from '@/app/guards/guards';
 import { lazyPage } from '../lazy-page';

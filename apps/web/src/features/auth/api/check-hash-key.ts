@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi, ZHashKeyValidResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function checkHashKey(hashKey: string) {
-  return apiPost(AuthApi.hashKeyValid, { hashKey }, ZHashKeyValidResponse);
+  return apiPost(AuthApi.hashKeyValid, { hashKey }, authSchema('ZHashKeyValidResponse'));
 }
 
 export function getHashKeyQueryOptions(hashKey: string) {

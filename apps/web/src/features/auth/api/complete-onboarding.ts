@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZPresentStatusResponse, type TOnboardingRequest } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
+import type { TOnboardingRequest } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function completeOnboarding(body: TOnboardingRequest) {
-  return apiPost(AuthApi.onboarding, body, ZPresentStatusResponse);
+  return apiPost(AuthApi.onboarding, body, authSchema('ZPresentStatusResponse'));
 }
 
 export function useCompleteOnboarding() {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi, ZAccessMatrixResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiGet } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 import { updateStoredUser, useSession } from '@/lib/session';
 
 export function getAccessMatrix() {
-  return apiGet(AuthApi.accessMatrix, ZAccessMatrixResponse);
+  return apiGet(AuthApi.accessMatrix, authSchema('ZAccessMatrixResponse'));
 }
 
 export function getAccessMatrixQueryOptions() {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi, ZCaptchaResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiGet } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function getCaptcha() {
-  return apiGet(AuthApi.captcha, ZCaptchaResponse);
+  return apiGet(AuthApi.captcha, authSchema('ZCaptchaResponse'));
 }
 
 export function getCaptchaQueryOptions() {

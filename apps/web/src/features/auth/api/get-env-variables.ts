@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi, ZEnvVariablesResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiGet } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function getEnvVariables() {
-  return apiGet(AuthApi.envVariables, ZEnvVariablesResponse);
+  return apiGet(AuthApi.envVariables, authSchema('ZEnvVariablesResponse'));
 }
 
 export function getEnvVariablesQueryOptions() {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi, ZPresentStatusResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiGet } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 /** The caller's company state: slug, authorisation, first-run options. */
 export function getPresentStatus() {
-  return apiGet(AuthApi.presentStatus, ZPresentStatusResponse);
+  return apiGet(AuthApi.presentStatus, authSchema('ZPresentStatusResponse'));
 }
 
 export function getPresentStatusQueryOptions() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZSessionResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function loginWithOtp(body: { email: string; otp: string }) {
-  return apiPost(AuthApi.otpLogin, body, ZSessionResponse);
+  return apiPost(AuthApi.otpLogin, body, authSchema('ZSessionResponse'));
 }
 
 export function useLoginWithOtp() {

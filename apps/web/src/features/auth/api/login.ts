@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZSessionResponse, type TLoginRequest } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
+import type { TLoginRequest } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function login(body: TLoginRequest) {
-  return apiPost(AuthApi.login, body, ZSessionResponse);
+  return apiPost(AuthApi.login, body, authSchema('ZSessionResponse'));
 }
 
 export function useLogin() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZMessageResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function resendVerification(body: { email: string }) {
-  return apiPost(AuthApi.resendVerification, body, ZMessageResponse);
+  return apiPost(AuthApi.resendVerification, body, authSchema('ZMessageResponse'));
 }
 
 export function useResendVerification() {

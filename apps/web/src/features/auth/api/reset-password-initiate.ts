@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZMessageResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function initiatePasswordReset(body: { email: string; captchaId: string; captchaText: string }) {
-  return apiPost(AuthApi.resetInitiate, body, ZMessageResponse);
+  return apiPost(AuthApi.resetInitiate, body, authSchema('ZMessageResponse'));
 }
 
 export function useInitiatePasswordReset() {

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZSignupResponse, type TSelfSignupRequest } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
+import type { TSelfSignupRequest } from '@hireflow/contracts/auth';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 /** A new company and its first admin. */
 export function selfSignup(body: TSelfSignupRequest) {
-  return apiPost(AuthApi.selfSignup, body, ZSignupResponse);
+  return apiPost(AuthApi.selfSignup, body, authSchema('ZSignupResponse'));
 }
 
 export function useSelfSignup() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZMessageResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function sendOtp(body: { email: string }) {
-  return apiPost(AuthApi.sendOtp, body, ZMessageResponse);
+  return apiPost(AuthApi.sendOtp, body, authSchema('ZMessageResponse'));
 }
 
 export function useSendOtp() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthApi, ZVerifyEmailResponse } from '@hireflow/contracts/auth';
+import { AuthApi } from '@hireflow/contracts/auth-constants';
 import { apiPost } from '@/lib/api-client';
+import { authSchema } from './auth-schemas';
 
 export function verifyEmail(body: { verify_key: string }) {
-  return apiPost(AuthApi.verifyEmail, body, ZVerifyEmailResponse);
+  return apiPost(AuthApi.verifyEmail, body, authSchema('ZVerifyEmailResponse'));
 }
 
 export function useVerifyEmail() {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ZResetInitiateRequest } from '@hireflow/contracts/auth';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
-import { focusFirstError, zodValidate } from '@/lib/zod-form';
+import { focusFirstError, lazySchema, submitWhenLoaded, zodValidate } from '@/lib/zod-form';
+import { loadAuthSchemas } from '../api/auth-schemas';
 import { useCaptcha } from '../api/get-captcha';
 import { useInitiatePasswordReset } from '../api/reset-password-initiate';
 import { CaptchaField } from './captcha-field';
 
-const ZForgotForm = ZResetInitiateRequest.pick({ email: true, captchaText: true });
+// Loaded with the first validation or submit, so /login's first paint does not wait for zod.
+const ZForgotForm = lazySchema(async () => (await loadAuthSchemas()).ZResetInitiateRequest.pick({ email: true, captchaText: true }));
 
 /** Asks for a reset link: email and captcha, to /api/reset_password_initiate. */
 export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: string; onEmailChange?: (email: string) => void }) {
@@ -18,22 +19,25 @@ export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: stri
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({ initialValues: { email, captchaText: '' }, validate: zodValidate(ZForgotForm) });
 
-  const submit = form.onSubmit(
-    (values) => {
-      const address = values.email.trim().toLowerCase();
-      onEmailChange?.(address);
-      initiate.mutate(
-        { email: address, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
-        {
-          onSuccess: (answer) => setSent(answer.message),
-          onError: () => {
-            form.setFieldValue('captchaText', '');
-            void captcha.refetch();
+  const submit = submitWhenLoaded(
+    ZForgotForm,
+    form.onSubmit(
+      (values) => {
+        const address = values.email.trim().toLowerCase();
+        onEmailChange?.(address);
+        initiate.mutate(
+          { email: address, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
+          {
+            onSuccess: (answer) => setSent(answer.message),
+            onError: () => {
+              form.setFieldValue('captchaText', '');
+              void captcha.refetch();
+            },
           },
-        },
-      );
-    },
-    focusFirstError(form, ['email', 'captchaText']),
+        );
+      },
+      focusFirstError(form, ['email', 'captchaText']),
+    ),
   );
 
   if (sent) return <FormAlert tone="success" message={sent} />;

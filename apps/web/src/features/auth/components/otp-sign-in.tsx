@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { OtpRules, ZOtpLoginRequest, ZSendOtpRequest } from '@hireflow/contracts/auth';
+import { OtpRules } from '@hireflow/contracts/auth-constants';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
-import { focusFirstError, zodValidate } from '@/lib/zod-form';
+import { focusFirstError, lazySchema, submitWhenLoaded, useRevalidateOnLoad, zodValidate } from '@/lib/zod-form';
+import { loadAuthSchemas } from '../api/auth-schemas';
 import { useSendOtp } from '../api/send-otp';
 import { useLoginWithOtp } from '../api/login-otp';
 import { useCountdown } from './use-countdown';
 import { useSignInComplete } from './use-sign-in-complete';
+
+// Loaded with the first validation or submit, so /login's first paint does not wait for zod.
+const ZEmailStep = lazySchema(async () => (await loadAuthSchemas()).ZSendOtpRequest);
+const ZCodeStep = lazySchema(async () => (await loadAuthSchemas()).ZOtpLoginRequest.pick({ otp: true }));
 
 type Props = { email: string; onEmailChange: (email: string) => void };
 
@@ -19,7 +24,8 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
   const sendOtp = useSendOtp();
   const secondsLeft = useCountdown(resendAt);
 
-  const emailForm = useForm({ initialValues: { email }, validate: zodValidate(ZSendOtpRequest), validateInputOnBlur: true });
+  const emailForm = useForm({ initialValues: { email }, validate: zodValidate(ZEmailStep), validateInputOnBlur: true });
+  useRevalidateOnLoad(emailForm, ZEmailStep, ['email']);
 
   const send = (address: string) =>
     sendOtp.mutate(
@@ -48,11 +54,14 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
     );
   }
 
-  const submit = emailForm.onSubmit((values) => {
-    const { email: address } = ZSendOtpRequest.parse(values);
-    onEmailChange(address);
-    send(address);
-  }, focusFirstError(emailForm, ['email']));
+  const submit = submitWhenLoaded(
+    ZEmailStep,
+    emailForm.onSubmit((values) => {
+      const { email: address } = ZEmailStep.parse(values);
+      onEmailChange(address);
+      send(address);
+    }, focusFirstError(emailForm, ['email'])),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -77,7 +86,6 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
   );
 }
 
-const ZCodeStep = ZOtpLoginRequest.pick({ otp: true });
 
 type CodeStepProps = {
   email: string;
@@ -93,9 +101,12 @@ function CodeStep({ email, secondsLeft, resending, resendError, onResend, onChan
   const complete = useSignInComplete();
   const form = useForm({ initialValues: { otp: '' }, validate: zodValidate(ZCodeStep) });
 
-  const submit = form.onSubmit(
-    (values) => login.mutate({ email, otp: values.otp.trim() }, { onSuccess: complete }),
-    focusFirstError(form, ['otp']),
+  const submit = submitWhenLoaded(
+    ZCodeStep,
+    form.onSubmit(
+      (values) => login.mutate({ email, otp: values.otp.trim() }, { onSuccess: complete }),
+      focusFirstError(form, ['otp']),
+    ),
   );
 
   return (

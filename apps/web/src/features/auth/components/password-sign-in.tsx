@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ZAuthCheckRequest, ZLoginRequest } from '@hireflow/contracts/auth';
 import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { errorMessage } from '@/lib/api-client';
-import { focusFirstError, zodValidate } from '@/lib/zod-form';
+import { focusFirstError, lazySchema, submitWhenLoaded, useRevalidateOnLoad, zodValidate } from '@/lib/zod-form';
+import { loadAuthSchemas } from '../api/auth-schemas';
 import { useCheckAuth } from '../api/check-auth';
 import { useCaptcha } from '../api/get-captcha';
 import { useLogin } from '../api/login';
 import { CaptchaField } from './captcha-field';
 import { useSignInComplete } from './use-sign-in-complete';
+
+// Loaded with the first validation or submit, so /login's first paint does not wait for zod.
+const ZEmailStep = lazySchema(async () => (await loadAuthSchemas()).ZAuthCheckRequest);
+const ZPasswordStep = lazySchema(async () => (await loadAuthSchemas()).ZLoginRequest.pick({ password: true, captchaText: true }));
 
 type Props = { email: string; onEmailChange: (email: string) => void; onUseOtp: () => void };
 
@@ -22,9 +26,10 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
 
   const emailForm = useForm({
     initialValues: { email },
-    validate: zodValidate(ZAuthCheckRequest),
+    validate: zodValidate(ZEmailStep),
     validateInputOnBlur: true,
   });
+  useRevalidateOnLoad(emailForm, ZEmailStep, ['email']);
 
   if (confirmedEmail) {
     return (
@@ -38,19 +43,22 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
     );
   }
 
-  const submitEmail = emailForm.onSubmit(
-    (values) => {
-      const parsed = ZAuthCheckRequest.parse(values);
-      onEmailChange(parsed.email);
-      setNoPassword(false);
-      checkAuth.mutate(parsed, {
-        onSuccess: (answer) => {
-          if (answer.modes.password) setConfirmedEmail(answer.email);
-          else setNoPassword(true);
-        },
-      });
-    },
-    focusFirstError(emailForm, ['email']),
+  const submitEmail = submitWhenLoaded(
+    ZEmailStep,
+    emailForm.onSubmit(
+      (values) => {
+        const parsed = ZEmailStep.parse(values);
+        onEmailChange(parsed.email);
+        setNoPassword(false);
+        checkAuth.mutate(parsed, {
+          onSuccess: (answer) => {
+            if (answer.modes.password) setConfirmedEmail(answer.email);
+            else setNoPassword(true);
+          },
+        });
+      },
+      focusFirstError(emailForm, ['email']),
+    ),
   );
 
   return (
@@ -84,8 +92,6 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
   );
 }
 
-const ZPasswordStep = ZLoginRequest.pick({ password: true, captchaText: true });
-
 function PasswordStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   const captcha = useCaptcha();
   const login = useLogin();
@@ -95,21 +101,24 @@ function PasswordStep({ email, onChangeEmail }: { email: string; onChangeEmail: 
     validate: zodValidate(ZPasswordStep),
   });
 
-  const submit = form.onSubmit(
-    (values) => {
-      login.mutate(
-        { email, password: values.password, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
-        {
-          onSuccess: complete,
-          onError: () => {
-            // A captcha answers once: a failed attempt needs a fresh one.
-            form.setFieldValue('captchaText', '');
-            void captcha.refetch();
+  const submit = submitWhenLoaded(
+    ZPasswordStep,
+    form.onSubmit(
+      (values) => {
+        login.mutate(
+          { email, password: values.password, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
+          {
+            onSuccess: complete,
+            onError: () => {
+              // A captcha answers once: a failed attempt needs a fresh one.
+              form.setFieldValue('captchaText', '');
+              void captcha.refetch();
+            },
           },
-        },
-      );
-    },
-    focusFirstError(form, ['password', 'captchaText']),
+        );
+      },
+      focusFirstError(form, ['password', 'captchaText']),
+    ),
   );
 
   return (
