@@ -117,7 +117,15 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
     };
     Object.assign(set, team, { memberIds: memberIdsOf({ ...team, createdBy: job.createdBy }) });
   }
-  const changed = Object.keys(input).filter((k) => k in fieldLabels).map((k) => fieldLabels[k]);
+  const changed = Object.keys(input)
+    .filter((k) => k in fieldLabels)
+    .map((k) => {
+      // Short values say what they became; long or structured ones only that they changed.
+      if (k === 'title') return `title from "${job.title}" to "${input.title}"`;
+      if (k === 'headcount') return `openings from ${job.headcount} to ${input.headcount}`;
+      if (k === 'published') return input.published ? 'career-site listing (now listed)' : 'career-site listing (now unlisted)';
+      return fieldLabels[k];
+    });
   await withTransaction(async (session) => {
     await Job.updateOne({ customerId, _id: job._id }, { $set: set }, { session });
     await recordJobActivity({ customerId, by: actor._id, session }, job._id, 'updated', `Changed ${changed.join(', ')}`);

@@ -166,7 +166,7 @@ describe('PATCH /api/jobs/:id', () => {
     expect(res.body.title).toBe('Senior Platform Engineer');
     expect(res.body.description).toBe('<h2>About</h2><p>Hi <a rel="noopener noreferrer nofollow">x</a></p>');
     const activity = await request(app).get(`/api/jobs/${openJobId}/activity`).set('Authorization', acme.recruiter.auth);
-    expect(activity.body.items[0]).toMatchObject({ action: 'updated', summary: 'Changed title, description', by: { id: acme.recruiter.id } });
+    expect(activity.body.items[0]).toMatchObject({ action: 'updated', summary: 'Changed title from "Platform Engineer" to "Senior Platform Engineer", description', by: { id: acme.recruiter.id } });
     expect(activity.body.items.map((a: { summary: string }) => a.summary)).toContain('Status changed from open to on hold: Budget review');
   });
 

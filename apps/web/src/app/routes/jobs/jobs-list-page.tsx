@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Select, Stack,
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { JobSorts, JobStatusLabels, JobStatuses, type TJobScope, type TJobStatus } from '@hireflow/contracts/jobs';
+import { JobSorts, JobStatusLabels, JobStatuses, type TJobScope, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
 import { Paths } from '@hireflow/contracts/routes';
 import { useJobs } from '@/features/jobs/api/get-jobs';
 import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-options';
 import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
+import { TeamPicker } from '@/features/jobs/components/team-picker';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
@@ -23,6 +24,7 @@ export default function JobsListPage() {
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [businessUnitId, setBusinessUnitId] = useState<string | null>(null);
   const [locationId, setLocationId] = useState<string | null>(null);
+  const [recruiter, setRecruiter] = useState<TUserRef[]>([]);
   const [sort, setSort] = useState<(typeof JobSorts)[number]>('newest');
   const [page, setPage] = useState(1);
   const options = useRequisitionOptions();
@@ -33,6 +35,7 @@ export default function JobsListPage() {
     departmentId: departmentId ?? undefined,
     businessUnitId: businessUnitId ?? undefined,
     locationId: locationId ?? undefined,
+    recruiterId: recruiter[0]?.id,
     sort,
     page,
   });
@@ -70,6 +73,9 @@ export default function JobsListPage() {
           <Select label="Department" clearable searchable data={named(options.data?.departments)} value={departmentId} onChange={reset(setDepartmentId)} w={170} />
           <Select label="Business unit" clearable searchable data={named(options.data?.businessUnits)} value={businessUnitId} onChange={reset(setBusinessUnitId)} w={170} />
           <Select label="Location" clearable searchable data={named(options.data?.locations)} value={locationId} onChange={reset(setLocationId)} w={150} />
+          <div style={{ width: 260 }}>
+            <TeamPicker label="Recruiter" max={1} value={recruiter} onChange={reset(setRecruiter)} />
+          </div>
           <Select label="Sort" data={JobSorts.map((s) => ({ value: s, label: sortLabels[s] }))} value={sort} onChange={(v) => reset(setSort)((v as typeof sort) ?? 'newest')} allowDeselect={false} w={160} />
         </Group>
       </Paper>
