@@ -55,6 +55,10 @@ export class MemoryStorage implements StorageBackend {
   async close(): Promise<void> {}
 }
 
+/** On-disk layout version, so later layouts can migrate or refuse older/newer directories. */
+const FORMAT_KEY = 'm:format';
+const FORMAT_VERSION = 2;
+
 const openPaths = new Set<string>();
 
 function isAlive(pid: number): boolean {
@@ -96,12 +100,18 @@ export class LmdbStorage implements StorageBackend {
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
     this.lockFile = acquireLock(dir);
+    let db: RootDatabase<Buffer, string> | undefined;
     try {
-      this.db = open<Buffer, string>({ path: dir, encoding: 'binary', mapSize: 2 ** 34 });
+      db = open<Buffer, string>({ path: dir, encoding: 'binary', mapSize: 2 ** 34 });
+      const format = Number(db.get(FORMAT_KEY)?.toString() ?? FORMAT_VERSION);
+      if (format > FORMAT_VERSION) throw new Error(`embedded-mongo: ${dir} was written by a newer version (format ${format})`);
+      db.putSync(FORMAT_KEY, Buffer.from(String(FORMAT_VERSION)));
     } catch (err) {
+      void db?.close();
       this.releaseLock();
       throw err;
     }
+    this.db = db;
   }
 
   private releaseLock(): void {

@@ -95,6 +95,15 @@ describe('durable storage', () => {
     tmp.cleanup();
   });
 
+  it('refuses a data directory written by a newer on-disk format', async () => {
+    const tmp = tempDir();
+    const db = open<Buffer, string>({ path: tmp.dir, encoding: 'binary' });
+    await db.put('m:format', Buffer.from('99'));
+    await db.close();
+    await expect(startEmbeddedMongo({ dbPath: tmp.dir })).rejects.toThrow(/newer version/);
+    tmp.cleanup();
+  });
+
   it('refuses to open a data directory that is already in use', async () => {
     const tmp = tempDir();
     const first = await startEmbeddedMongo({ dbPath: tmp.dir });
@@ -148,6 +157,12 @@ describe('durable storage', () => {
       }
       // every stored document is whole, acknowledged or not
       for await (const doc of coll.find({})) expect(doc.payload).toHaveLength(2000);
+      // transactions are all-or-nothing: each ledger pair goes with its document
+      const ledger = client.db('crash').collection('ledger');
+      const txnDocs = await coll.find({ txn: { $exists: true } }).toArray();
+      expect(txnDocs.length).toBeGreaterThan(0);
+      for (const d of txnDocs) expect((await ledger.find({ txn: d.txn }).toArray()).map((l) => l.side).sort()).toEqual(['credit', 'debit']);
+      expect(await ledger.countDocuments()).toBe(txnDocs.length * 2);
       // the unique index still holds after recovery
       await expect(coll.insertOne({ seq: acked[0] })).rejects.toMatchObject({ code: 11000 });
     });
