@@ -9,6 +9,13 @@ import type { CommittedOverlay, LockOwner, LockTable, WriteContext } from './wri
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
+function sameKeys(a: unknown[][] | null, b: unknown[][] | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  // Identical values (the common case: untouched fields keep their value objects) or equal canonical keys.
+  return a.every((k, i) => k.every((v, j) => v === b[i][j])) || keyString(a) === keyString(b);
+}
+
 export class Collection {
   readonly docs = new Map<string, Doc>();
   indexes: Index[] = [new Index({ ...ID_INDEX, unique: true })];
@@ -62,11 +69,14 @@ export class Collection {
     this.checkWritable(ctx, [id]);
     const oldKeys = this.indexes.map((ix) => ix.keysFor(prev));
     const newKeys = this.indexes.map((ix) => ix.keysFor(next));
+    // Most updates leave indexed fields alone; those indexes need neither a check nor a change.
+    const changed = this.indexes.map((_, i) => sameKeys(oldKeys[i], newKeys[i]) === false);
     this.indexes.forEach((ix, i) => {
-      const dup = ix.findConflict(newKeys[i], id);
+      const dup = changed[i] ? ix.findConflict(newKeys[i], id) : undefined;
       if (dup) throw ix.duplicateKeyError(this.ns, dup);
     });
     this.indexes.forEach((ix, i) => {
+      if (!changed[i]) return;
       ix.remove(id, oldKeys[i]);
       ix.add(id, newKeys[i]);
     });
