@@ -1,18 +1,16 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { TAccessRight, TAdditionalRole } from '@hireflow/contracts/roles';
 import { Paths } from '@hireflow/contracts/routes';
 import { getAgencyLogin, getSession, peekSavedUrl, saveUrl, useSession } from '@/lib/session';
-import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { LoadingScreen } from '@/app/screens/loading-screen';
-import { ErrorScreen } from '@/app/screens/error-screen';
 import { NotFoundContent } from '@/app/screens/not-found';
+import { loadChunk } from '@/app/routes/lazy-page';
 import { destinationAfterLogin } from './destination';
 import {
   canSeeAllJobs,
   canSeeAppliedByAgencies,
   hasAdditionalRole,
-  hasRight,
   jobsIndexPath,
   protectedRouteDecision,
 } from './route-rules';
@@ -77,8 +75,12 @@ export function RequireAgencyLogin() {
 
 /** Pages gated by an access right (reports, company settings): the rights come from /api/user-accessmatrix. */
 export function RequireRight({ right }: { right: TAccessRight }) {
-  const matrix = useAccessMatrix();
-  if (matrix.isPending) return <LoadingScreen />;
-  if (matrix.isError) return <ErrorScreen withMain={false} />;
-  return hasRight(matrix.data.rights, right) ? <Outlet /> : <NotFoundContent />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <RequireRightGate right={right} />
+    </Suspense>
+  );
 }
+
+// Loaded on the first gated page (see require-right.tsx); a failed load reloads like a page chunk.
+const RequireRightGate = lazy(() => loadChunk(() => import('./require-right')));

@@ -188,6 +188,7 @@ describe('/login, OTP mode', () => {
     const view = await openLogin();
     await view.user.click(screen.getByRole('button', { name: 'Sign in with a one-time code' }));
     await screen.findByRole('heading', { name: 'Sign in with a one-time code', level: 1 });
+    await screen.findByRole('button', { name: 'Send code' }); // the mode's form loads on demand
     return view;
   }
 
@@ -248,7 +249,7 @@ describe('/login, forgot password mode', () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await screen.findByRole('heading', { name: 'Reset your password', level: 1 });
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'rita@acme.test');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'rita@acme.test');
     await screen.findByRole('img', { name: /Captcha/ });
     await user.type(screen.getByRole('textbox', { name: /^Captcha/ }), 'ab12{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent('we have sent a link to reset the password');
@@ -267,7 +268,7 @@ describe('/login, forgot password mode', () => {
     const { user } = await openLogin();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'rita@acme.test');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('rita@acme.test');
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('rita@acme.test');
   });
 });
 

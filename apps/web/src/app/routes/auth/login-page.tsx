@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { AuthLayout } from '@/components/auth-layout';
 import { PasswordSignIn } from '@/features/auth/components/password-sign-in';
-import { OtpSignIn } from '@/features/auth/components/otp-sign-in';
-import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { StepLoading } from '@/features/auth/components/step-loading';
+import { loadChunk } from '../lazy-page';
+
+// The one-time-code and forgot-password modes load when the user picks them, keeping /login's first load small.
+const OtpSignIn = lazy(() => loadChunk(() => import('@/features/auth/components/otp-sign-in')).then((m) => ({ default: m.OtpSignIn })));
+const ForgotPasswordForm = lazy(() =>
+  loadChunk(() => import('@/features/auth/components/forgot-password-form')).then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 type Mode = 'password' | 'otp' | 'forgot';
 
@@ -23,8 +29,10 @@ export default function LoginPage() {
   return (
     <AuthLayout title={titles[mode]}>
       {mode === 'password' ? <PasswordSignIn key="password" email={email} onEmailChange={setEmail} onUseOtp={() => setMode('otp')} /> : null}
-      {mode === 'otp' ? <OtpSignIn key="otp" email={email} onEmailChange={setEmail} /> : null}
-      {mode === 'forgot' ? <ForgotPasswordForm key="forgot" email={email} onEmailChange={setEmail} /> : null}
+      <Suspense fallback={<StepLoading />}>
+        {mode === 'otp' ? <OtpSignIn key="otp" email={email} onEmailChange={setEmail} /> : null}
+        {mode === 'forgot' ? <ForgotPasswordForm key="forgot" email={email} onEmailChange={setEmail} /> : null}
+      </Suspense>
 
       <Group justify="space-between" gap="xs">
         {mode !== 'password' ? (

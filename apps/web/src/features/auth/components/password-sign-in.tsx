@@ -1,20 +1,18 @@
-import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { FormAlert } from '@/components/form-alert';
-import { PasswordField } from '@/components/password-field';
 import { errorMessage } from '@/lib/api-client';
-import { focusFirstError, lazySchema, submitWhenLoaded, useRevalidateOnLoad, zodValidate } from '@/lib/zod-form';
+import { lazySchema, zodValidate } from '@/lib/zod-form';
+import { loadChunk } from '@/app/routes/lazy-page';
 import { loadAuthSchemas } from '../api/auth-schemas';
 import { useCheckAuth } from '../api/check-auth';
-import { useCaptcha } from '../api/get-captcha';
-import { useLogin } from '../api/login';
-import { CaptchaField } from './captcha-field';
-import { useSignInComplete } from './use-sign-in-complete';
+import { StepLoading } from './step-loading';
 
 // Loaded with the first validation or submit, so /login's first paint does not wait for zod.
 const ZEmailStep = lazySchema(async () => (await loadAuthSchemas()).ZAuthCheckRequest);
-const ZPasswordStep = lazySchema(async () => (await loadAuthSchemas()).ZLoginRequest.pick({ password: true, captchaText: true }));
+
+// The password step (captcha, password field) loads once the email is confirmed.
+const PasswordStep = lazy(() => loadChunk(() => import('./password-step')).then((m) => ({ default: m.PasswordStep })));
 
 type Props = { email: string; onEmailChange: (email: string) => void; onUseOtp: () => void };
 
@@ -24,42 +22,59 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
   const [noPassword, setNoPassword] = useState(false);
   const checkAuth = useCheckAuth();
 
-  const emailForm = useForm({
-    initialValues: { email },
-    validate: zodValidate(ZEmailStep),
-    validateInputOnBlur: true,
-  });
-  useRevalidateOnLoad(emailForm, ZEmailStep, ['email']);
+  // One field, so plain state rather than @mantine/form (which then stays out of /login's first load).
+  const [value, setValue] = useState(email);
+  const [error, setError] = useState<string | null>(null);
+  const valueRef = useRef(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const problemOf = (address: string) => (zodValidate(ZEmailStep)({ email: address }).email as string | undefined) ?? null;
 
   if (confirmedEmail) {
     return (
-      <PasswordStep
-        email={confirmedEmail}
-        onChangeEmail={() => {
-          setConfirmedEmail(null);
-          checkAuth.reset();
-        }}
-      />
+      <Suspense fallback={<StepLoading />}>
+        <PasswordStep
+          email={confirmedEmail}
+          onChangeEmail={() => {
+            setConfirmedEmail(null);
+            checkAuth.reset();
+          }}
+        />
+      </Suspense>
     );
   }
 
-  const submitEmail = submitWhenLoaded(
-    ZEmailStep,
-    emailForm.onSubmit(
-      (values) => {
-        const parsed = ZEmailStep.parse(values);
-        onEmailChange(parsed.email);
-        setNoPassword(false);
-        checkAuth.mutate(parsed, {
-          onSuccess: (answer) => {
-            if (answer.modes.password) setConfirmedEmail(answer.email);
-            else setNoPassword(true);
-          },
-        });
+  // Validated on blur and on submit with the contracts schema, loaded the first time it is needed.
+  const validateOnBlur = () => {
+    void ZEmailStep.load().then(() => setError(problemOf(valueRef.current)), () => undefined);
+  };
+
+  const submitEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void ZEmailStep.load().then(
+      () => {
+        const problem = problemOf(valueRef.current);
+        setError(problem);
+        if (problem) {
+          inputRef.current?.focus();
+          return;
+        }
+        send(ZEmailStep.parse({ email: valueRef.current }));
       },
-      focusFirstError(emailForm, ['email']),
-    ),
-  );
+      // The schema did not load: send what was typed and let the API's own checks answer.
+      () => send({ email: valueRef.current.trim() }),
+    );
+  };
+
+  const send = (parsed: { email: string }) => {
+    onEmailChange(parsed.email);
+    setNoPassword(false);
+    checkAuth.mutate(parsed, {
+      onSuccess: (answer) => {
+        if (answer.modes.password) setConfirmedEmail(answer.email);
+        else setNoPassword(true);
+      },
+    });
+  };
 
   return (
     <form onSubmit={submitEmail} noValidate>
@@ -73,9 +88,14 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
           type="email"
           autoComplete="username"
           required
-          {...emailForm.getInputProps('email')}
+          ref={inputRef}
+          value={value}
+          error={error}
+          onBlur={validateOnBlur}
           onChange={(event) => {
-            emailForm.setFieldValue('email', event.currentTarget.value);
+            valueRef.current = event.currentTarget.value;
+            setValue(event.currentTarget.value);
+            setError(null);
             onEmailChange(event.currentTarget.value);
           }}
         />
@@ -87,57 +107,6 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
             Sign in with a one-time code
           </Button>
         ) : null}
-      </Stack>
-    </form>
-  );
-}
-
-function PasswordStep({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
-  const captcha = useCaptcha();
-  const login = useLogin();
-  const complete = useSignInComplete();
-  const form = useForm({
-    initialValues: { password: '', captchaText: '' },
-    validate: zodValidate(ZPasswordStep),
-  });
-
-  const submit = submitWhenLoaded(
-    ZPasswordStep,
-    form.onSubmit(
-      (values) => {
-        login.mutate(
-          { email, password: values.password, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
-          {
-            onSuccess: complete,
-            onError: () => {
-              // A captcha answers once: a failed attempt needs a fresh one.
-              form.setFieldValue('captchaText', '');
-              void captcha.refetch();
-            },
-          },
-        );
-      },
-      focusFirstError(form, ['password', 'captchaText']),
-    ),
-  );
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={login.isError ? errorMessage(login.error) : null} />
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">
-            Signing in as <strong>{email}</strong>
-          </Text>
-          <Button variant="default" size="compact-sm" onClick={onChangeEmail}>
-            Change email
-          </Button>
-        </Group>
-        <PasswordField label="Password" autoComplete="current-password" required data-autofocus autoFocus {...form.getInputProps('password')} />
-        <CaptchaField captcha={captcha} inputProps={{ required: true, ...form.getInputProps('captchaText') }} />
-        <Button type="submit" loading={login.isPending} fullWidth>
-          Sign in
-        </Button>
       </Stack>
     </form>
   );
