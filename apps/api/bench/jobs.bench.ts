@@ -111,7 +111,7 @@ async function seedCompany(customerId: Types.ObjectId, jobs: number, application
     };
   });
   for (let start = 0; start < docs.length; start += BatchSize) await Job.collection.insertMany(docs.slice(start, start + BatchSize), { ordered: false });
-  return { dept: String(depts[3]!._id), loc: String(locs[2]!._id), unit: String(units[1]!._id), openJobId: String(jobIds[0]) };
+  return { dept: String(depts[2]!._id), loc: String(locs[2]!._id), unit: String(units[1]!._id), openJobId: String(jobIds[0]) };
 }
 
 function percentile(sorted: number[], p: number) {
