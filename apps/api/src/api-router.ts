@@ -1,4 +1,8 @@
-import { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import { Limits } from '@hireflow/contracts/constants';
+import { apiNotFound } from './lib/error-handler';
+import { apiSecurityHeaders } from './lib/security-headers';
+import { rejectOperatorKeys } from './lib/validate';
 import { healthRouter } from './modules/health/health.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { mailRouter } from './modules/mail/mail.routes';
@@ -11,9 +15,18 @@ import { jobsRouter } from './modules/jobs/jobs.routes';
 import { careersRouter } from './modules/careers/careers.routes';
 import { filesRouter } from './modules/files/files.routes';
 
-/** Every module's routes, mounted under /api. */
+const parseJson = express.json({ limit: Limits.jsonBodyBytes });
+
+/** JSON bodies up to 1 MB; a request without a body (most GETs) goes straight on. */
+const parseJsonBody: RequestHandler = (req, res, next) => {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+  parseJson(req, res, next);
+};
+
+/** The API edge (security headers, body parsing, operator-key refusal), every module's routes, a JSON 404. */
 export function buildApiRouter(): Router {
   const api = Router();
+  api.use(apiSecurityHeaders, parseJsonBody, rejectOperatorKeys);
   api.use(healthRouter);
   api.use(authRouter);
   api.use(mailRouter);
@@ -25,5 +38,6 @@ export function buildApiRouter(): Router {
   api.use(jobsRouter);
   api.use(careersRouter);
   api.use(filesRouter);
+  api.use(apiNotFound);
   return api;
 }

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import express from 'express';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { startTestApp } from './test/test-app';
+import { buildApp } from './app';
 import { errorHandler } from './lib/error-handler';
-import { maskUrl } from './app';
+import { maskUrl } from './lib/request-log';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -21,10 +24,28 @@ describe('GET /api/health', () => {
     expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
   });
 
-  it('sends security headers and compresses large answers', async () => {
+  it('sends the API security headers', async () => {
     const res = await request(ctx.app).get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('compression', () => {
+  it('gzips a large answer for a client that accepts gzip', async () => {
+    const res = await request(ctx.app).get('/api/captcha_api').set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body.svg).toContain('<svg');
+  });
+
+  it('sends plain bytes, marked as varying by encoding, to a client that asks for none', async () => {
+    const res = await request(ctx.app).get('/api/captcha_api').set('Accept-Encoding', '');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.body.svg).toContain('<svg');
   });
 });
 
@@ -83,5 +104,22 @@ describe('request log lines', () => {
     expect(maskUrl('/api/continueAfterVerifyEmail/a%40b.test/abc123?x=1')).toBe('/api/continueAfterVerifyEmail/[redacted]/[redacted]?x=1');
     expect(maskUrl('/api/authComplete?code=4/0Ab&state=s')).toBe('/api/authComplete?code=[redacted]&state=s');
     expect(maskUrl('/api/health')).toBe('/api/health');
+  });
+
+  it('say method, masked URL and status once per request, at warn for refusals, and skip health probes', async () => {
+    const lines: { level: number; msg: string; req?: { url: string } }[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = buildApp({ config: ctx.config, logger: pino({ level: 'info' }, sink) });
+    await request(app).get('/api/health').expect(200);
+    await request(app).get('/api/no-such-thing?token=abc').expect(404);
+    await request(app).get('/api/env_variables').expect(200);
+    expect(lines.map((l) => l.msg)).toEqual(['GET /api/no-such-thing?token=[redacted] 404', 'GET /api/env_variables 200']);
+    expect(lines[0]!.level).toBe(40);
+    expect(lines[1]!.level).toBe(30);
   });
 });

@@ -86,6 +86,8 @@ describe('GET /careers/:slug', () => {
     const res = await request(app).get(`/careers/${acme.customer.slug}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.text).toContain('<h1>Jobs at ');
     expect(res.text).toContain('Backend &lt;Engineer&gt;');
     expect(res.text).toContain('Data Analyst');
