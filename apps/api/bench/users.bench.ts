@@ -14,7 +14,7 @@ import { close, fmt, listen } from './lib';
 
 const BigCompany = Number(process.env.BENCH_USERS ?? 100_000);
 const SmallCompany = 1_000;
-const Samples = BigCompany > 20_000 ? 15 : 40;
+const Samples = 40;
 const MaxSeconds = 15 * 60;
 const BatchSize = 5_000;
 
@@ -79,12 +79,13 @@ async function timeCalls(url: string, token: string, body: object) {
   const times: number[] = [];
   let rows = 0;
   let cnt = 0;
-  for (let i = 0; i < Samples; i++) {
+  // One unmeasured call first: the first query after seeding pays for the seed's garbage collection.
+  for (let i = -1; i < Samples; i++) {
     const t0 = performance.now();
     const res = await fetch(`${url}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
     const json = (await res.json()) as { ul: unknown[]; cnt: number };
     if (!res.ok) throw new Error(`POST /api/user answered ${res.status}: ${JSON.stringify(json)}`);
-    times.push(performance.now() - t0);
+    if (i >= 0) times.push(performance.now() - t0);
     rows = json.ul.length;
     cnt = json.cnt;
   }

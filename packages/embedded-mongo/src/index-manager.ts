@@ -1,6 +1,6 @@
 // Secondary index structure: ordered (key, _id) entries supporting unique/sparse/partial/compound/multikey.
 import { Query } from 'mingo';
-import { compareKeys, compareValues, keyString, SCAN_FIRST, typeRank } from './bson-compare.js';
+import { compareKeys, compareValues, keyString, SCAN_FIRST, SCAN_LAST, typeRank } from './bson-compare.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
@@ -180,6 +180,17 @@ export class Index {
       keyPattern,
       keyValue,
     });
+  }
+
+  /**
+   * Entries whose leading keys equal `eq` (fewer values than fields), counted from their positions. Only
+   * a document count when the index is not multikey (one entry per document).
+   */
+  countPrefix(eq: unknown[]): number {
+    const rest = this.fields.length - eq.length;
+    const lo = { k: [...eq, ...Array<unknown>(rest).fill(SCAN_FIRST)], id: '' };
+    const hi = { k: [...eq, ...Array<unknown>(rest).fill(SCAN_LAST)], id: '' };
+    return this.entries.rank(hi) - this.entries.rank(lo);
   }
 
   /**

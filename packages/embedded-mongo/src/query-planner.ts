@@ -23,6 +23,8 @@ export interface Plan {
   sorted: boolean;
   /** True when every returned doc is known to match, so the filter need not be re-evaluated. */
   exact?: boolean;
+  /** For exact plans: the number of matches without reading them. */
+  count?: () => number;
   index?: string;
 }
 
@@ -194,7 +196,8 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   const idCond = conds.get('_id');
   if (idCond?.hasEq) {
     const doc = coll.get(keyString(idCond.eq));
-    return { docs: doc ? [doc] : [], sorted: true, index: '_id_', exact: isExact(filter, ['_id'], [idCond.eq], false) };
+    const exact = isExact(filter, ['_id'], [idCond.eq], false);
+    return { docs: doc ? [doc] : [], sorted: true, index: '_id_', exact, count: exact ? () => (doc ? 1 : 0) : undefined };
   }
   if (idCond?.in) return { docs: idsToDocs(coll, idCond.in.map(keyString)), sorted: false, index: '_id_' };
   let best: Candidate | undefined;
@@ -206,7 +209,8 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
     const { ix, eq } = best;
     const ids = best.in ? inScans(ix, eq, best.in) : ix.scan(eq, best.range);
     const exact = !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
-    return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort), index: ix.name, exact };
+    const count = exact && eq.length < ix.fields.length ? () => ix.countPrefix(eq) : undefined;
+    return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort), index: ix.name, exact, count };
   }
   const union = orUnion(coll, filter);
   if (union) return union;
@@ -214,7 +218,8 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   if (bySort) {
     return { docs: idsToDocs(coll, bySort.ix.scan([], undefined, bySort.reverse)), sorted: true, index: bySort.ix.name };
   }
-  return { docs: coll.docs.values(), sorted: false };
+  const all = !Object.keys(filter).length;
+  return { docs: coll.docs.values(), sorted: false, exact: all, count: all ? () => coll.docs.size : undefined };
 }
 
 export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filter) ? normaliseValue(filter) : filter);

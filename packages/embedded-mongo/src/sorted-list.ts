@@ -85,6 +85,14 @@ export class SortedList<T> {
     return this.blocks[bi]?.[pos];
   }
 
+  /** Number of items < probe, from block sizes: counting a range needs no walk over it. */
+  rank(probe: T): number {
+    const [bi, pos] = this.seek(probe, false);
+    let n = pos;
+    for (let i = 0; i < bi && i < this.blocks.length; i++) n += this.blocks[i].length;
+    return n;
+  }
+
   /** Position of the first item >= probe (or > probe when strict), as [block, offset]. */
   private seek(probe: T, strict: boolean): [number, number] {
     if (!this.blocks.length) return [0, 0];

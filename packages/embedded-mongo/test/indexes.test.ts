@@ -83,6 +83,56 @@ describe('indexes through the driver', () => {
   });
 });
 
+describe('counts served by index positions', () => {
+  let t: TestServer;
+  let db: Db;
+  beforeAll(async () => {
+    t = await startWithClient();
+    db = t.client.db('counts');
+  });
+  afterAll(() => t.close());
+
+  /** The same filter counted by a collection without indexes: the reference answer. */
+  async function expectSameCounts(filters: Record<string, unknown>[]) {
+    for (const filter of filters) {
+      const reference = await db.collection('plain').countDocuments(filter);
+      expect({ filter, n: await db.collection('indexed').countDocuments(filter) }).toEqual({ filter, n: reference });
+      expect(await db.collection('indexed').countDocuments(filter, { skip: 3, limit: 5 })).toBe(Math.min(5, Math.max(0, reference - 3)));
+    }
+  }
+
+  it('match a scan through inserts, updates, deletes, mixed types and block splits', async () => {
+    await db.collection('indexed').createIndex({ org: 1, status: -1, name: 1 });
+    const docs = Array.from({ length: 3_000 }, (_, i) => ({ org: i % 3 === 0 ? 'a' : i % 3 === 1 ? 'b' : 7, status: i % 5 === 0 ? 'off' : 'on', name: `n${i % 97}` }));
+    for (const name of ['indexed', 'plain']) await db.collection(name).insertMany(docs.map((d) => ({ ...d })));
+    const filters = [{}, { org: 'a' }, { org: 'b', status: 'off' }, { org: 7 }, { org: 7.0, status: 'on' }, { org: 'zz' }, { org: 'a', status: 'on', name: 'n3' }];
+    await expectSameCounts(filters);
+    for (const name of ['indexed', 'plain']) {
+      await db.collection(name).updateMany({ org: 'b', status: 'on' }, { $set: { status: 'off' } });
+      await db.collection(name).deleteMany({ org: 7, name: { $in: ['n1', 'n2', 'n3'] } });
+    }
+    await expectSameCounts(filters);
+  });
+
+  it('stay right when an array makes the index multikey', async () => {
+    for (const name of ['indexed', 'plain']) await db.collection(name).insertOne({ org: ['a', 'b'], status: 'on', name: 'multi' });
+    await expectSameCounts([{ org: 'a' }, { org: 'b', status: 'on' }]);
+  });
+
+  it("do not see another transaction's uncommitted writes, and see their own", async () => {
+    const c = db.collection('indexed');
+    const before = await c.countDocuments({ org: 'a' });
+    const session = t.client.startSession();
+    session.startTransaction();
+    await c.insertMany([{ org: 'a', status: 'on', name: 'tx1' }, { org: 'a', status: 'on', name: 'tx2' }], { session });
+    expect(await c.countDocuments({ org: 'a' }, { session })).toBe(before + 2);
+    expect(await c.countDocuments({ org: 'a' })).toBe(before);
+    await session.abortTransaction();
+    await session.endSession();
+    expect(await c.countDocuments({ org: 'a' })).toBe(before);
+  });
+});
+
 describe('query planner', () => {
   const ctx = new WriteContext();
   const coll = new Collection('db', 'c', {}, new LockTable());

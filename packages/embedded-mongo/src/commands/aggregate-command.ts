@@ -10,7 +10,7 @@ import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
-import { queryDocs } from './read-commands.js';
+import { countDocs, queryDocs } from './read-commands.js';
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.
@@ -43,6 +43,7 @@ export const aggregate: CommandHandler = async (cx) => {
   }
 
   let source: Iterable<Doc> = [];
+  let counted: Doc[] | undefined;
   if (collName) {
     const coll = cx.engine.getColl(cx.db, collName);
     let filter: Doc | undefined;
@@ -54,7 +55,11 @@ export const aggregate: CommandHandler = async (cx) => {
     let limit = 0;
     if (typeof stages[0]?.$skip === 'number' && stages[0].$skip >= 0) [skip, stages] = [stages[0].$skip, stages.slice(1)];
     if (typeof stages[0]?.$limit === 'number' && stages[0].$limit > 0) [limit, stages] = [stages[0].$limit, stages.slice(1)];
-    source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn });
+    const countSpec = countGroup(stages);
+    if (countSpec) {
+      const n = countDocs(coll, { filter, skip, limit, reader: cx.txn });
+      counted = n ? [{ _id: countSpec.id, [countSpec.field]: n }] : [];
+    } else source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn });
   } else if (stages[0]?.$documents) {
     source = stages[0].$documents as Doc[];
     stages = stages.slice(1);
@@ -62,7 +67,6 @@ export const aggregate: CommandHandler = async (cx) => {
     throw new MongoServerError(73, `{aggregate: 1} is not valid for '${Object.keys(stages[0])[0]}'; a collection is required.`);
   }
 
-  const counted = countShortcut(stages, source);
   const readOnly = pipelineIsReadOnly(stages);
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
   const docs = counted ? [] : [...source];
@@ -99,11 +103,8 @@ function collationOption(c: unknown): CollationSpec | undefined {
   return c as CollationSpec;
 }
 
-/**
- * countDocuments sends [$match, {$group: {_id: 1, n: {$sum: 1}}}]: answer it by counting the planner's
- * matches instead of materialising and grouping every document.
- */
-function countShortcut(stages: Doc[], source: Iterable<Doc>): Doc[] | undefined {
+/** countDocuments sends [$match, {$group: {_id: 1, n: {$sum: 1}}}]: that group needs a count, not the documents. */
+function countGroup(stages: Doc[]): { id: unknown; field: string } | undefined {
   if (stages.length !== 1 || !stages[0].$group) return undefined;
   const group = stages[0].$group as Doc;
   const keys = Object.keys(group);
@@ -111,9 +112,7 @@ function countShortcut(stages: Doc[], source: Iterable<Doc>): Doc[] | undefined 
   const field = keys.find((k) => k !== '_id')!;
   const acc = group[field] as Doc | undefined;
   if (!acc || typeof acc !== 'object' || Object.keys(acc).length !== 1 || acc.$sum !== 1) return undefined;
-  let n = 0;
-  for (const d of source) if (d) n++;
-  return n ? [{ _id: group._id, [field]: n }] : [];
+  return { id: group._id, field };
 }
 
 async function writeOut(cx: Parameters<CommandHandler>[0], target: unknown, docs: Doc[]): Promise<void> {

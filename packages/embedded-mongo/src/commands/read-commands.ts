@@ -53,6 +53,24 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
 }
 
+/**
+ * How many documents match (after skip, up to limit). An exact index plan counts from index positions,
+ * so counting a tenant's 100,000 users reads none of them; transactions with pending writes iterate.
+ */
+export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 'sort' | 'collation'>): number {
+  if (!coll) return 0;
+  const skip = opts.skip ?? 0;
+  const limit = opts.limit ?? 0;
+  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) ? undefined : planQuery(coll, opts.filter ?? {});
+  if (plan?.count) {
+    const n = Math.max(0, plan.count() - skip);
+    return limit ? Math.min(n, limit) : n;
+  }
+  let n = 0;
+  for (const d of queryDocs(coll, opts)) if (d) n++;
+  return n;
+}
+
 /** Swaps documents with uncommitted changes for their committed versions (read committed). */
 function* committedView(docs: Iterable<Doc>, overlay: CommittedOverlay, filter: Doc | undefined): Generator<Doc> {
   for (const d of docs) if (!overlay.hidden.has(keyString(d._id))) yield d;
@@ -118,11 +136,7 @@ const count: CommandHandler = (cx) => {
   const query = optDoc(cx.body.query, 'query');
   const skip = toInt(cx.body.skip, 0) ?? 0;
   const limit = Math.abs(toInt(cx.body.limit, 0) ?? 0);
-  if (!coll) return { n: 0, ok: 1 };
-  if ((!query || !Object.keys(query).length) && !skip && !limit && !coll.overlay(cx.txn)) return { n: coll.docs.size, ok: 1 };
-  let n = 0;
-  for (const d of queryDocs(coll, { filter: query, skip, limit, reader: cx.txn })) if (d) n++;
-  return { n, ok: 1 };
+  return { n: countDocs(coll, { filter: query, skip, limit, reader: cx.txn }), ok: 1 };
 };
 
 const distinct: CommandHandler = (cx) => {
