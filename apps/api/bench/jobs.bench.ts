@@ -173,7 +173,7 @@ try {
   const html = await page.text();
   const scripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
   const js = scripts.join('');
-  console.log(`\n/careers/{slug}/{jobId} (status ${page.status}): HTML ${fmt(Buffer.byteLength(html) / 1024, 1)} KB (${fmt(gzipSync(html).byteLength / 1024, 1)} KB gzipped); executable JS ${fmt(gzipSync(js).byteLength / 1024, 2)} KB gzipped in ${scripts.length} script tags`);
+  console.log(`\n/careers/{slug}/{jobId} (status ${page.status}): HTML ${fmt(Buffer.byteLength(html) / 1024, 1)} KB (${fmt(gzipSync(html).byteLength / 1024, 1)} KB gzipped); ${scripts.length ? `executable JS ${fmt(gzipSync(js).byteLength / 1024, 2)} KB gzipped in ${scripts.length} script tags` : 'no executable JS (only the JSON-LD data block)'}`);
   console.log(`total bench time ${fmt((Date.now() - startedAt) / 1000)} s`);
   await close(server);
 } finally {
