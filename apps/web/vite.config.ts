@@ -11,7 +11,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    // The API serves the JSON API and the server-rendered career site.
+    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/careers': { target: apiTarget, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',
