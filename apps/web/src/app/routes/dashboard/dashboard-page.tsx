@@ -1,8 +1,9 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '@/lib/session';
 import { describeRole } from '@/lib/describe-role';
+import { ApprovalsWaitingCard, MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
 
-/** /dashboard: who is signed in; later areas add their widgets here. */
+/** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
 export default function DashboardPage() {
   const { user } = useSession();
   if (!user) return null;
@@ -16,6 +17,12 @@ export default function DashboardPage() {
         <Text>{describeRole(user)}</Text>
         {user.customer ? <Text>{user.customer.name}</Text> : null}
       </Paper>
+      {user.customer ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <ApprovalsWaitingCard />
+          <MyOpenJobsCard />
+        </SimpleGrid>
+      ) : null}
     </Stack>
   );
 }

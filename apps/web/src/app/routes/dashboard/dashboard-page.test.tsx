@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TJobSummary, TVacancyApprovalSummary } from '@hireflow/contracts/jobs';
+import { renderWithProviders } from '@/test/render';
+import { signIn } from '@/test/factories';
+import { mockHttp } from '@/test/http';
+
+const http = mockHttp();
+
+const waiting: TVacancyApprovalSummary = {
+  id: '64e000000000000000000002',
+  title: 'Data Engineer',
+  status: 'pending_approval',
+  requester: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' },
+  department: { id: 'd', name: 'Engineering' },
+  location: null,
+  headcount: 2,
+  submittedAt: '2026-11-01T10:00:00.000Z',
+  myDecision: null,
+  myDecidedAt: null,
+};
+
+const openJob: TJobSummary = {
+  id: '64d000000000000000000001',
+  title: 'Platform Engineer',
+  status: 'open',
+  department: null,
+  businessUnit: null,
+  location: null,
+  recruiters: [],
+  hiringManager: null,
+  openings: 1,
+  applicantCount: 3,
+  pipeline: [
+    { id: 's1', name: 'Applied', kind: 'screening', count: 2 },
+    { id: 's2', name: 'Interview', kind: 'interview', count: 1 },
+  ],
+  published: true,
+  createdAt: '2026-10-01T00:00:00.000Z',
+};
+
+function signInWithRights() {
+  const { user } = signIn({ role: 'recruiter' });
+  http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
+}
+
+describe('/dashboard', () => {
+  it('lists what waits for my approval and my open jobs with their pipelines', async () => {
+    signInWithRights();
+    http.onGet('/api/vacancy-approvals').reply((config) => [200, { items: config.params.view === 'pending' ? [waiting] : [], total: 7, page: 1, pageSize: 25 }]);
+    http.onGet('/api/jobs').reply((config) => [200, { items: config.params.scope === 'mine' && config.params.status === 'open' ? [openJob] : [], total: 1, page: 1, pageSize: 5 }]);
+    renderWithProviders(null, { route: '/dashboard' });
+
+    const approvals = await screen.findByRole('region', { name: 'Waiting for your approval' });
+    expect(await within(approvals).findByRole('link', { name: 'Data Engineer' })).toHaveAttribute('href', `/vacancy-approval/${waiting.id}`);
+    expect(within(approvals).getByText(/2 positions, asked by Hank Manager/)).toBeInTheDocument();
+    expect(within(approvals).getByText('in all').parentElement).toHaveTextContent('7 in all');
+    expect(within(approvals).getByRole('link', { name: 'All approvals' })).toHaveAttribute('href', '/vacancy-approval-all');
+
+    const jobs = screen.getByRole('region', { name: 'My open jobs' });
+    expect(await within(jobs).findByRole('link', { name: 'Platform Engineer' })).toHaveAttribute('href', `/job/${openJob.id}`);
+    expect(within(jobs).getByText('3 applicants')).toBeInTheDocument();
+    expect(within(jobs).getByRole('listitem', { name: 'Interview: 1' })).toHaveTextContent('1');
+  });
+
+  it('says what will appear when nothing waits and no job is open', async () => {
+    signInWithRights();
+    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
+    renderWithProviders(null, { route: '/dashboard' });
+    expect(await screen.findByText(/Nothing is waiting for your approval/)).toBeInTheDocument();
+    expect(await screen.findByText(/No open jobs yet/)).toBeInTheDocument();
+  });
+
+  it("shows the API's message when a card cannot load", async () => {
+    signInWithRights();
+    http.onGet('/api/vacancy-approvals').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
+    http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
+    renderWithProviders(null, { route: '/dashboard' });
+    const approvals = await screen.findByRole('region', { name: 'Waiting for your approval' });
+    expect(await within(approvals).findByText('Oops! Something went wrong')).toBeInTheDocument();
+  });
+});
