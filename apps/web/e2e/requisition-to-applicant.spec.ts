@@ -62,6 +62,8 @@ describe('journey: requisition -> approval -> open job -> career-site applicatio
     await page.getByText('Waiting for approval').first().waitFor();
 
     await signInAs(page, browser.url, 'admin@acme.test');
+    // The approver's dashboard shows the request as a task; the full list has it too.
+    await page.getByRole('region', { name: 'Waiting for your approval' }).getByRole('link', { name: title }).waitFor();
     await page.goto(browser.url('/vacancy-approval-all'));
     await page.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
