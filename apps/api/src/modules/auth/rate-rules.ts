@@ -2,17 +2,21 @@ import type { RateRule } from '../../lib/rate-limit';
 
 const minutes = (n: number) => n * 60;
 
-/** Per client IP address: every request counts. */
+/**
+ * Per client IP address: every request counts. Sized for an office of a few hundred people behind one
+ * address on a busy morning; guessing one account's password is stopped by the captcha and the
+ * per-account rules below, so these only have to stop mass use from one address.
+ */
 export const IpRules = {
-  captcha: { name: 'ip-captcha', max: 30, windowSeconds: minutes(5) },
-  accountCheck: { name: 'ip-account-check', max: 60, windowSeconds: minutes(15) },
-  login: { name: 'ip-login', max: 30, windowSeconds: minutes(15) },
-  otpSend: { name: 'ip-otp-send', max: 10, windowSeconds: minutes(15) },
-  otpLogin: { name: 'ip-otp-login', max: 30, windowSeconds: minutes(15) },
-  reset: { name: 'ip-reset', max: 10, windowSeconds: minutes(15) },
-  resetKey: { name: 'ip-reset-key', max: 30, windowSeconds: minutes(15) },
-  verification: { name: 'ip-verification', max: 20, windowSeconds: minutes(15) },
-  signup: { name: 'ip-signup', max: 10, windowSeconds: minutes(60) },
+  captcha: { name: 'ip-captcha', max: 120, windowSeconds: minutes(5) },
+  accountCheck: { name: 'ip-account-check', max: 300, windowSeconds: minutes(15) },
+  login: { name: 'ip-login', max: 200, windowSeconds: minutes(15) },
+  otpSend: { name: 'ip-otp-send', max: 50, windowSeconds: minutes(15) },
+  otpLogin: { name: 'ip-otp-login', max: 200, windowSeconds: minutes(15) },
+  reset: { name: 'ip-reset', max: 30, windowSeconds: minutes(15) },
+  resetKey: { name: 'ip-reset-key', max: 100, windowSeconds: minutes(15) },
+  verification: { name: 'ip-verification', max: 60, windowSeconds: minutes(15) },
+  signup: { name: 'ip-signup', max: 50, windowSeconds: minutes(60) },
 } satisfies Record<string, RateRule>;
 
 /** Per account (email): failures or mails, so a busy user is not locked out by their own successes. */
