@@ -24,10 +24,11 @@ export const ZAuthCheckResponse = z.object({
 });
 export type TAuthCheckResponse = z.infer<typeof ZAuthCheckResponse>;
 
+/** Keys in the order the sign-in checks run (captcha, account, password): the first problem is the one reported. */
 export const ZLoginRequest = z.object({
+  ...ZCaptchaAnswer,
   email: ZLoginEmail,
   password: z.string({ error: LoginMessages.invalidCredentials }).min(1, { error: LoginMessages.invalidCredentials }).max(200),
-  ...ZCaptchaAnswer,
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -105,6 +105,12 @@ describe('POST /api/user/login', () => {
     expect(res.body.message).toBe(LoginMessages.captchaUnresolved);
   });
 
+  it('reports the missing captcha first when the password is missing too', async () => {
+    const user = await buildUser({ customerId: (await buildCustomer())._id });
+    const res = await request(app).post('/api/user/login').send({ email: user.email }).expect(400);
+    expect(res.body.message).toBe(LoginMessages.captchaUnresolved);
+  });
+
   it('refuses a wrong captcha answer, and the captcha is used up either way', async () => {
     const user = await buildUser({ customerId: (await buildCustomer())._id });
     const captchaId = await newCaptcha(app);
