@@ -18,11 +18,13 @@ userAccessRouter.post('/user/rights/:id', requireAuth, requireRight('manageUsers
 });
 
 userAccessRouter.post('/user/roles/:id', requireAuth, requireRight('manageUsers'), validate({ params: ZIdParams, body: ZUserRolesRequest }), async (req, res) => {
-  res.json({ user: await setUserRoles({ customerId: tenantOf(req), id: req.params.id as string, addlRoles: req.body.addlRoles }) });
+  const { userId, rights } = authOf(req);
+  res.json({ user: await setUserRoles({ customerId: tenantOf(req), actor: { userId, rights }, id: req.params.id as string, addlRoles: req.body.addlRoles }) });
 });
 
 userAccessRouter.post('/user/special/:id', requireAuth, requireRight('manageSpecialUsers'), validate({ params: ZIdParams, body: ZSpecialUserRequest }), async (req, res) => {
-  res.json({ user: await setSpecialUser({ customerId: tenantOf(req), id: req.params.id as string, input: req.body }) });
+  const { userId, rights } = authOf(req);
+  res.json({ user: await setSpecialUser({ customerId: tenantOf(req), actor: { userId, rights }, id: req.params.id as string, input: req.body }) });
 });
 
 userAccessRouter.get('/user-roles/summary', requireAuth, (req, _res, next) => {

@@ -54,15 +54,22 @@ describe('POST /api/user/rights/{id}', () => {
     expect((await stored(u.plainA!._id))?.rights.sort()).toEqual(['manageJobCodes', 'viewReports']);
   });
 
+  it('a non-admin may not change a user who holds a right they lack, not even the keys they share', async () => {
+    // plainA now holds manageJobCodes, which managerA lacks.
+    const shared = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['manageJobCodes'] });
+    expect(shared.status).toBe(403);
+    expect(shared.body.message).toBe(UserMessages.moreRights);
+    expect((await stored(u.plainA!._id))?.rights.sort()).toEqual(['manageJobCodes', 'viewReports']);
+  });
+
   it('a non-admin may only change keys they hold', async () => {
-    const refused = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['viewReports', 'manageJobCodes', 'canChangeAdmin'] });
+    await post(`/api/user/rights/${u.plainA!._id}`, t.adminA!, { rights: ['viewReports'] });
+    const refused = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['viewReports', 'canChangeAdmin'] });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('You cannot grant or revoke "canChangeAdmin" because you do not hold it');
-    const revokeOther = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['viewReports'] });
-    expect(revokeOther.status).toBe(403);
-    const ok = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: ['manageJobCodes'] });
+    const ok = await post(`/api/user/rights/${u.plainA!._id}`, t.managerA!, { rights: [] });
     expect(ok.status).toBe(200);
-    expect((await stored(u.plainA!._id))?.rights).toEqual(['manageJobCodes']);
+    expect((await stored(u.plainA!._id))?.rights).toEqual([]);
   });
 
   it('the rights take effect at once on the server', async () => {
@@ -104,6 +111,19 @@ describe('POST /api/user/roles/{id}', () => {
     expect(hms.body.ul.map((r: { id: string }) => r.id)).toEqual([String(u.plainA!._id)]);
   });
 
+  it('403 when a non-admin changes an admin or a user holding rights they lack; nothing changes', async () => {
+    const admin = await post(`/api/user/roles/${u.adminA!._id}`, t.managerA!, { addlRoles: ['OPS'] });
+    expect(admin.status).toBe(403);
+    expect(admin.body.message).toBe(UserMessages.adminOnly);
+    expect((await stored(u.adminA!._id))?.addlRoles).toEqual([]);
+    const stronger = await post(`/api/user/roles/${u.specialA!._id}`, t.managerA!, { addlRoles: ['OPS'] });
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.message).toBe(UserMessages.moreRights);
+    expect((await stored(u.specialA!._id))?.addlRoles).toEqual([]);
+    expect((await post(`/api/user/roles/${u.adminA!._id}`, t.adminA!, { addlRoles: ['OPS'] })).status).toBe(200);
+    expect((await post(`/api/user/roles/${u.adminA!._id}`, t.adminA!, { addlRoles: [] })).status).toBe(200);
+  });
+
   it('the summary is refused without manageUsers or manageSpecialUsers', async () => {
     expect((await request(app).get('/api/user-roles/summary').set('Authorization', `Bearer ${t.plainA}`)).status).toBe(403);
   });
@@ -113,6 +133,17 @@ describe('POST /api/user/special/{id}', () => {
   it('403 without manageSpecialUsers (manageUsers is not enough); 404 for another company user', async () => {
     expect((await post(`/api/user/special/${u.plainA!._id}`, t.managerA!, { superUser: true })).status).toBe(403);
     expect((await post(`/api/user/special/${u.userB!._id}`, t.specialA!, { superUser: true })).status).toBe(404);
+  });
+
+  it('403 when a non-admin changes an admin or a user holding rights they lack; nothing changes', async () => {
+    const admin = await post(`/api/user/special/${u.adminA!._id}`, t.specialA!, { superUser: true });
+    expect(admin.status).toBe(403);
+    expect(admin.body.message).toBe(UserMessages.adminOnly);
+    expect((await stored(u.adminA!._id))?.superUser).toBe(false);
+    const stronger = await post(`/api/user/special/${u.managerA!._id}`, t.specialA!, { superUser: true });
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.message).toBe(UserMessages.moreRights);
+    expect((await stored(u.managerA!._id))?.superUser).toBe(false);
   });
 
   it('400 when neither flag is given', async () => {

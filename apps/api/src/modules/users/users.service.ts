@@ -28,7 +28,7 @@ export type ManagingActor = Actor & { rights: ReadonlySet<TAccessRight> };
  * Nobody may change someone who holds more than they do: an admin only by an admin, and a user with
  * rights the caller lacks not at all (changing their email would let the caller take the account over).
  */
-function assertMayManage(actor: ManagingActor, target: { _id: Types.ObjectId; admin?: boolean | null; rights?: string[] | null }) {
+export function assertMayManage(actor: ManagingActor, target: { _id: Types.ObjectId; admin?: boolean | null; rights?: string[] | null }) {
   if (target._id.equals(actor.userId)) return;
   const actorIsAdmin = AccessRightKeys.every((key) => actor.rights.has(key));
   if (target.admin && !actorIsAdmin) throw AppError.forbidden(UserMessages.adminOnly);
