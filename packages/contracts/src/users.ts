@@ -236,4 +236,6 @@ export const UserMessages = {
   adminRights: 'An admin holds every access right; rights of an admin cannot be changed',
   adminOnly: 'Only an admin can change another admin',
   moreRights: 'You cannot change a user who holds access rights you do not have',
+  swapAdminOnly: "Only an admin can take the admin role from another admin",
+  targetNotSignedIn: 'That user has not set a password or verified their email yet; they must sign in once before they can become admin',
 } as const;

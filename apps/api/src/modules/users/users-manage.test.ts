@@ -211,8 +211,26 @@ describe('POST /api/user/swapAdmin', () => {
     expect(notAdmin.body.message).toBe(UserMessages.notAdmin);
   });
 
+  it('403 when a non-admin with canChangeAdmin takes an admin role (not even for themselves); nothing changes', async () => {
+    for (const toUserId of [u.changerA!._id, u.managerA!._id]) {
+      const res = await post('/api/user/swapAdmin', t.changerA!, { fromUserId: String(u.adminA!._id), toUserId: String(toUserId) });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(UserMessages.swapAdminOnly);
+    }
+    expect((await User.find({ customerId: companyA, admin: true }).lean()).map((a) => String(a._id))).toEqual([String(u.adminA!._id)]);
+  });
+
+  it('400 when the new admin has never set a password nor verified their email (they could not sign in)', async () => {
+    const invited = await User.create({ customerId: companyA, firstName: 'Ivy', lastName: 'Invited', email: `ivy.${Date.now()}@acme.test`, passwordHash: null, emailVerification: { status: false, keyHash: null } });
+    const res = await post('/api/user/swapAdmin', t.adminA!, { toUserId: String(invited._id) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(UserMessages.targetNotSignedIn);
+    expect((await User.findById(u.adminA!._id).setOptions({ crossTenant: true }).lean())?.admin).toBe(true);
+    expect((await User.findById(invited._id).setOptions({ crossTenant: true }).lean())?.admin).toBe(false);
+  });
+
   it('hands the admin role over: the company keeps exactly one admin', async () => {
-    const res = await post('/api/user/swapAdmin', t.changerA!, { fromUserId: String(u.adminA!._id), toUserId: String(u.managerA!._id) });
+    const res = await post('/api/user/swapAdmin', t.adminA!, { fromUserId: String(u.adminA!._id), toUserId: String(u.managerA!._id) });
     expect(res.status).toBe(200);
     expect(res.body.from).toMatchObject({ id: String(u.adminA!._id), admin: false });
     expect(res.body.to).toMatchObject({ id: String(u.managerA!._id), admin: true });

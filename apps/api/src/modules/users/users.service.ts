@@ -176,6 +176,10 @@ export async function swapAdmin({ customerId, actor, input }: { customerId: Type
   if (!from.admin) throw AppError.conflict(UserMessages.notAdmin);
   if (to.admin) throw AppError.conflict(UserMessages.alreadyAdmin);
   if (to.status !== 'active') throw AppError.conflict(UserMessages.inactiveTarget);
+  // Someone else's admin role may only be taken by an admin; canChangeAdmin alone only lets an admin hand over their own.
+  if (!from._id.equals(actor.userId) && !(await User.exists({ _id: actor.userId, customerId, admin: true }))) throw AppError.forbidden(UserMessages.swapAdminOnly);
+  // A new admin who cannot sign in could leave the company without a working admin.
+  if (!to.passwordHash && !to.emailVerification?.status) throw AppError.badRequest(UserMessages.targetNotSignedIn);
 
   const session = await mongoose.startSession();
   try {
