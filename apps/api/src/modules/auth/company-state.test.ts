@@ -89,6 +89,9 @@ describe('POST /api/customer/careersetting/onboarding', () => {
     expect(res.body).toMatchObject({ id: String(customer._id), name: 'Hooli', slug: 'hooli-xyz' });
     const stored = await Customer.findById(customer._id).lean();
     expect(stored).toMatchObject({ name: 'Hooli', slug: 'hooli-xyz', website: 'https://hooli.example', careerIntro: 'We build things.' });
+    // The intro is what the public career page says until the admin edits the career site.
+    const page = await request(app).get('/careers/hooli-xyz').expect(200);
+    expect(page.text).toContain('We build things.');
   });
 
   it('refuses a slug another company has with a clear 409 message', async () => {

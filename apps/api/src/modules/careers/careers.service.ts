@@ -9,9 +9,13 @@ import { CareerSite } from './career-site.model';
 
 const DefaultApplyForm: TApplyForm = { phone: 'optional', resume: 'required', questions: [] };
 
+/** The career-site settings; until an admin saves them, the intro written at onboarding. */
 export async function careerSiteOf(customerId: Types.ObjectId): Promise<{ intro: string; applyForm: TApplyForm }> {
   const site = await CareerSite.findOne({ customerId }).lean();
-  if (!site) return { intro: '', applyForm: DefaultApplyForm };
+  if (!site) {
+    const customer = await Customer.findById(customerId, { careerIntro: 1 }).lean();
+    return { intro: customer?.careerIntro ?? '', applyForm: DefaultApplyForm };
+  }
   return {
     intro: site.intro,
     applyForm: {
