@@ -76,6 +76,25 @@ export function canTransitionJob(from: TJobStatus, to: TJobStatus): boolean {
   return JobTransitions[from].includes(to);
 }
 
+/**
+ * A job raised by a requisition stays in the approval chain's hands until the requisition is
+ * approved: a draft returned by an approver may not be opened (or edited) by hand, or the chain
+ * could be bypassed. Jobs created directly (no requisition) pass `null`.
+ */
+export function isAwaitingApproval(requisitionStatus: TRequisitionStatus | null): boolean {
+  return requisitionStatus !== null && requisitionStatus !== 'approved';
+}
+
+/** Transitions a person may pick now, given the job's requisition (null when it has none). */
+export function manualJobTransitions(status: TJobStatus, requisitionStatus: TRequisitionStatus | null): readonly TJobStatus[] {
+  return isAwaitingApproval(requisitionStatus) ? [] : ManualJobTransitions[status];
+}
+
+export const JobApprovalMessages = {
+  statusLocked: 'This job belongs to a requisition that is not approved yet; its approval chain decides when it opens. Change and resubmit the requisition instead.',
+  editLocked: 'This job belongs to a requisition that is not approved yet, so approvers would approve something else. Change the requisition instead.',
+} as const;
+
 export const EmploymentTypes = ['full_time', 'part_time', 'contract', 'temporary', 'internship'] as const;
 export const EmploymentTypeLabels: Record<(typeof EmploymentTypes)[number], string> = {
   full_time: 'Full-time',

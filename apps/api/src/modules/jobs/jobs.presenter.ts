@@ -1,8 +1,9 @@
 import type { Types } from 'mongoose';
-import { ManualJobTransitions, type TJobDetail, type TJobSummary } from '@hireflow/contracts/jobs';
+import { isAwaitingApproval, manualJobTransitions, type TJobDetail, type TJobSummary } from '@hireflow/contracts/jobs';
 import type { UserDoc } from '../users/user.model';
 import type { JobDoc } from './job.model';
 import { canManageJob } from './jobs.access';
+import { requisitionStatusOf } from './job-approval';
 import { loadRefs, refOf, refsOf, type RefMaps } from './refs';
 
 type JobRow = Pick<JobDoc, '_id' | 'title' | 'status' | 'departmentId' | 'businessUnitId' | 'locationId' | 'recruiterIds' | 'hiringManagerId' | 'headcount' | 'applicantCount' | 'stages' | 'stageCounts' | 'published' | 'createdAt'>;
@@ -48,7 +49,9 @@ export async function presentJobDetail(customerId: Types.ObjectId, actor: UserDo
     locations: [job.locationId],
     jobCodes: [job.jobCodeId],
   });
-  const canEdit = canManageJob(actor, job);
+  const requisitionStatus = await requisitionStatusOf(customerId, job);
+  const canManage = canManageJob(actor, job);
+  const canEdit = canManage && !isAwaitingApproval(requisitionStatus);
   const code = refOf(refs.jobCodes, job.jobCodeId);
   return {
     ...summaryOf(job, refs),
@@ -62,7 +65,7 @@ export async function presentJobDetail(customerId: Types.ObjectId, actor: UserDo
     followers: refsOf(refs.users, job.followerIds),
     customFields: (job.customFields ?? {}) as Record<string, unknown>,
     openedAt: job.openedAt ? job.openedAt.toISOString() : null,
-    allowedTransitions: canEdit ? [...ManualJobTransitions[job.status]] : [],
+    allowedTransitions: canManage ? [...manualJobTransitions(job.status, requisitionStatus)] : [],
     canEdit,
     updatedAt: job.updatedAt.toISOString(),
   };

@@ -1,7 +1,9 @@
 import { Types } from 'mongoose';
 import {
+  JobApprovalMessages,
   JobStatusLabels,
   ManualJobTransitions,
+  isAwaitingApproval,
   canTransitionJob,
   type TChangeJobStatusRequest,
   type TCreateJobRequest,
@@ -20,6 +22,7 @@ import { createJobRecord, positionFromInput } from './job-factory';
 import { memberIdsOf, recordJobActivity, recordJobStatus } from './job-records';
 import { sanitizeDescription } from './sanitize-description';
 import { withTransaction } from './with-transaction';
+import { requisitionStatusOf } from './job-approval';
 import { presentJobDetail, presentJobSummaries } from './jobs.presenter';
 
 type Base = { customerId: Types.ObjectId; actor: UserDoc };
@@ -95,6 +98,7 @@ const fieldLabels: Record<string, string> = {
 export async function updateJob({ customerId, actor, id, input }: Base & { id: string; input: TUpdateJobRequest }) {
   const job = await loadVisibleJob(customerId, actor, id);
   if (!canManageJob(actor, job)) throw AppError.forbidden('Only the job owners, its hiring manager and admins can change this job');
+  if (isAwaitingApproval(await requisitionStatusOf(customerId, job))) throw AppError.conflict(JobApprovalMessages.editLocked);
   await assertOrgRefs(customerId, { departmentId: input.departmentId, businessUnitId: input.businessUnitId, locationId: input.locationId });
   if (input.team) await checkTeam(customerId, input.team);
 
@@ -140,6 +144,7 @@ export async function changeJobStatus({ customerId, actor, id, input }: Base & {
   const from = job.status;
   const to = input.status;
   if (from === to) throw AppError.conflict(`The job is already ${JobStatusLabels[to].toLowerCase()}`);
+  if (isAwaitingApproval(await requisitionStatusOf(customerId, job))) throw AppError.conflict(JobApprovalMessages.statusLocked);
   if (!canTransitionJob(from, to) || !ManualJobTransitions[from].includes(to)) {
     const allowed = ManualJobTransitions[from].map((s) => JobStatusLabels[s].toLowerCase());
     const hint = allowed.length ? `it can go to: ${allowed.join(', ')}` : 'its approval chain decides what comes next';

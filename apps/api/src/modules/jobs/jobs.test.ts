@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { startTestApp } from '../../test/test-app';
 import { Job } from './job.model';
 import { StatusEvent } from './status-event.model';
-import { buildJobsCompany, openJobThroughApproval, requisitionBody, type JobsCompany } from './jobs.test-support';
+import { buildJobsCompany, openJobThroughApproval, requisitionBody, setVacancyChain, type JobsCompany } from './jobs.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -153,6 +153,56 @@ describe('POST /api/jobs/:id/status', () => {
   it('another company gets 404 and nothing changes', async () => {
     expect((await setStatus(globexJobId, acme.admin.auth, 'closed')).status).toBe(404);
     expect((await Job.findOne({ customerId: globex.customerId, _id: globexJobId }).lean())?.status).toBe('open');
+  });
+});
+
+describe('a job whose requisition is not approved stays with the approval chain', () => {
+  const submit = async (title: string) => {
+    await setVacancyChain(app, acme, [acme.approver1.id]);
+    const res = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title, jobCodeId: null }), submit: true });
+    expect(res.status).toBe(201);
+    return { requisitionId: res.body.id as string, jobId: res.body.jobId as string };
+  };
+  const reject = (requisitionId: string) =>
+    request(app).post(`/api/vacancy-approvals/${requisitionId}/decision`).set('Authorization', acme.approver1.auth).send({ decision: 'reject', comment: 'Not this year' });
+
+  it('after a rejection nobody can open or close the draft job by hand, and the job page offers nothing', async () => {
+    const { requisitionId, jobId } = await submit('Rejected Role');
+    expect((await reject(requisitionId)).status).toBe(200);
+    expect((await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())?.status).toBe('draft');
+
+    for (const who of [acme.hm, acme.recruiter, acme.admin]) {
+      for (const status of ['open', 'closed']) {
+        const res = await request(app).post(`/api/jobs/${jobId}/status`).set('Authorization', who.auth).send({ status });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toMatch(/requisition that is not approved yet/);
+      }
+    }
+    expect((await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())?.status).toBe('draft');
+    const page = await request(app).get(`/api/jobs/${jobId}`).set('Authorization', acme.hm.auth);
+    expect(page.body).toMatchObject({ status: 'draft', allowedTransitions: [], canEdit: false });
+  });
+
+  it('refuses edits while pending approval or returned, and allows them once approved', async () => {
+    const { requisitionId, jobId } = await submit('Pending Role');
+    const pending = await request(app).patch(`/api/jobs/${jobId}`).set('Authorization', acme.recruiter.auth).send({ headcount: 4 });
+    expect(pending.status).toBe(409);
+    expect(pending.body.message).toMatch(/Change the requisition instead/);
+    expect((await request(app).get(`/api/jobs/${jobId}`).set('Authorization', acme.recruiter.auth)).body.canEdit).toBe(false);
+
+    await reject(requisitionId);
+    const returned = await request(app).patch(`/api/jobs/${jobId}`).set('Authorization', acme.hm.auth).send({ title: 'Something else' });
+    expect(returned.status).toBe(409);
+    const job = await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean();
+    expect(job).toMatchObject({ title: 'Pending Role', headcount: 1 });
+
+    const approved = await request(app).patch(`/api/jobs/${openJobId}`).set('Authorization', acme.recruiter.auth).send({ published: true });
+    expect(approved.status).toBe(200);
+  });
+
+  it('a job created directly keeps its draft transitions', async () => {
+    const page = await request(app).get(`/api/jobs/${draftJobId}`).set('Authorization', acme.recruiter.auth);
+    expect(page.body).toMatchObject({ allowedTransitions: ['open', 'closed'], canEdit: true });
   });
 });
 
