@@ -23,6 +23,12 @@ export class ApiError extends Error {
 export const TimeoutCode = 'timeout';
 export const NetworkCode = 'network_error';
 
+/**
+ * Sign-in calls give up after this long, so a stalled API ends in the spec's time-out message rather
+ * than a spinner that never stops.
+ */
+export const SignInTimeoutMs = 30_000;
+
 /** The one HTTP client. No time-out by default (SPEC section 9): callers pass `timeout` when they need one. */
 export const api = axios.create({ timeout: 0, headers: { Accept: 'application/json' } });
 

@@ -8,6 +8,7 @@ import { currentPath, renderWithProviders } from '@/test/render';
 import { buildSession, buildUser } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 import { getSession, peekSavedUrl } from '@/lib/session';
+import { SignInTimeoutMs } from '@/lib/api-client';
 
 const http = mockHttp();
 const captcha = { capId: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>ab12</text></svg>' };
@@ -139,6 +140,9 @@ describe('/login, password mode', () => {
     await passEmailStep(user);
     await submitPasswordStep(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(LoginMessages.timedOut);
+    // A stalled API ends in that message: the sign-in calls carry a time-out.
+    expect(http.history.post.find((c) => c.url === '/api/user/login')?.timeout).toBe(SignInTimeoutMs);
+    expect(http.history.post.find((c) => c.url === '/api/user/auth')?.timeout).toBe(SignInTimeoutMs);
   });
 
   it('says "Oops! Something went wrong" for anything unexpected', async () => {

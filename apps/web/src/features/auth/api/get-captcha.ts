@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AuthApi } from '@hireflow/contracts/auth-constants';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, SignInTimeoutMs } from '@/lib/api-client';
 import { authSchema } from './auth-schemas';
 
 export function getCaptcha() {
-  return apiGet(AuthApi.captcha, authSchema('ZCaptchaResponse'));
+  return apiGet(AuthApi.captcha, authSchema('ZCaptchaResponse'), { timeout: SignInTimeoutMs });
 }
 
 export function getCaptchaQueryOptions() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { AuthApi } from '@hireflow/contracts/auth-constants';
-import { apiPost } from '@/lib/api-client';
+import { apiPost, SignInTimeoutMs } from '@/lib/api-client';
 import { authSchema } from './auth-schemas';
 
 export function loginWithOtp(body: { email: string; otp: string }) {
-  return apiPost(AuthApi.otpLogin, body, authSchema('ZSessionResponse'));
+  return apiPost(AuthApi.otpLogin, body, authSchema('ZSessionResponse'), { timeout: SignInTimeoutMs });
 }
 
 export function useLoginWithOtp() {

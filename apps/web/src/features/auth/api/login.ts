@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { AuthApi } from '@hireflow/contracts/auth-constants';
 import type { TLoginRequest } from '@hireflow/contracts/auth';
-import { apiPost } from '@/lib/api-client';
+import { apiPost, SignInTimeoutMs } from '@/lib/api-client';
 import { authSchema } from './auth-schemas';
 
 export function login(body: TLoginRequest) {
-  return apiPost(AuthApi.login, body, authSchema('ZSessionResponse'));
+  return apiPost(AuthApi.login, body, authSchema('ZSessionResponse'), { timeout: SignInTimeoutMs });
 }
 
 export function useLogin() {
