@@ -418,6 +418,8 @@ export const ZUpdateJobRequest = z
     published: z.boolean(),
     team: ZHiringTeamInput,
     customFields: ZCustomFieldValues,
+    /** Needed when more openings would exceed the job code's approved headcount (as on a requisition). */
+    headcountJustification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' });

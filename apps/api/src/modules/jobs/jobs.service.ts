@@ -14,6 +14,7 @@ import {
 } from '@hireflow/contracts/jobs';
 import { AppError } from '../../lib/app-error';
 import type { UserDoc } from '../users/user.model';
+import { JobCode } from '../org/job-code.model';
 import { Job, type JobDoc } from './job.model';
 import { JobActivity } from './job-activity.model';
 import { canCreateJobDirectly, canManageJob, canSeeAllJobs, canViewJob } from './jobs.access';
@@ -102,6 +103,8 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
   await assertOrgRefs(customerId, { departmentId: input.departmentId, businessUnitId: input.businessUnitId, locationId: input.locationId });
   if (input.team) await checkTeam(customerId, input.team);
 
+  const headcountNote = await checkJobCodeHeadcount(customerId, job, input);
+
   const set: Record<string, unknown> = {};
   const oid = (v: string | null) => (v ? new Types.ObjectId(v) : null);
   if (input.title !== undefined) Object.assign(set, { title: input.title, titleLower: input.title.toLowerCase() });
@@ -126,15 +129,41 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
     .map((k) => {
       // Short values say what they became; long or structured ones only that they changed.
       if (k === 'title') return `title from "${job.title}" to "${input.title}"`;
-      if (k === 'headcount') return `openings from ${job.headcount} to ${input.headcount}`;
+      if (k === 'headcount') return `openings from ${job.headcount} to ${input.headcount}${headcountNote}`;
       if (k === 'published') return input.published ? 'career-site listing (now listed)' : 'career-site listing (now unlisted)';
       return fieldLabels[k];
     });
   await withTransaction(async (session) => {
     await Job.updateOne({ customerId, _id: job._id }, { $set: set }, { session });
+    const delta = (input.headcount ?? job.headcount) - job.headcount;
+    if (delta !== 0 && countsAgainstJobCode(job)) {
+      await JobCode.updateOne({ customerId, _id: job.jobCodeId }, { $inc: { usedHeadcount: delta } }, { session });
+    }
     await recordJobActivity({ customerId, by: actor._id, session }, job._id, 'updated', `Changed ${changed.join(', ')}`);
   });
   return getJob({ customerId, actor, id });
+}
+
+/** A requisition's job uses its job code's headcount from approval on (direct jobs never have). */
+const countsAgainstJobCode = (job: JobDoc) => Boolean(job.jobCodeId && job.requisitionId);
+
+/**
+ * More openings on a job that uses job-code headcount follow the requisition rule: beyond what is
+ * left of the approved headcount they need a justification (kept in the activity history).
+ */
+async function checkJobCodeHeadcount(customerId: Types.ObjectId, job: JobDoc, input: TUpdateJobRequest): Promise<string> {
+  const more = (input.headcount ?? job.headcount) - job.headcount;
+  if (more <= 0 || !countsAgainstJobCode(job)) return '';
+  const code = await JobCode.findOne({ customerId, _id: job.jobCodeId }).lean();
+  if (!code) return '';
+  const left = code.approvedHeadcount - (code.usedHeadcount ?? 0);
+  if (more <= left) return '';
+  if (!input.headcountJustification) {
+    throw AppError.badRequest(
+      `headcountJustification: job code ${code.code} has ${Math.max(left, 0)} of ${code.approvedHeadcount} approved positions left; explain why this job needs ${more} more`,
+    );
+  }
+  return ` (beyond the approved headcount of job code ${code.code}: ${input.headcountJustification})`;
 }
 
 /** Every status change a person makes goes through the one transition table in contracts. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { startTestApp } from '../../test/test-app';
+import { JobCode } from '../org/job-code.model';
 import { Job } from './job.model';
 import { StatusEvent } from './status-event.model';
 import { buildJobsCompany, openJobThroughApproval, requisitionBody, setVacancyChain, type JobsCompany } from './jobs.test-support';
@@ -228,6 +229,34 @@ describe('PATCH /api/jobs/:id', () => {
     expect((await request(app).get(`/api/jobs/${globexJobId}/activity`).set('Authorization', acme.admin.auth)).status).toBe(404);
     expect((await request(app).get(`/api/jobs/${globexJobId}/applications`).set('Authorization', acme.admin.auth)).status).toBe(404);
     expect((await Job.findOne({ customerId: globex.customerId, _id: globexJobId }).lean())?.title).toBe('Globex Secret Role');
+  });
+});
+
+describe('PATCH /api/jobs/:id openings and job-code headcount', () => {
+  it('more openings than the job code has left need a justification; the code counts the change', async () => {
+    const used = async () => (await JobCode.findOne({ customerId: acme.customerId, _id: acme.jobCode._id }).lean())?.usedHeadcount;
+    const { jobId } = await openJobThroughApproval(app, acme, { title: 'Coded Role' });
+    expect(await used()).toBe(2);
+    const patch = (body: object) => request(app).patch(`/api/jobs/${jobId}`).set('Authorization', acme.recruiter.auth).send(body);
+
+    expect((await patch({ headcount: 2 })).status).toBe(200);
+    expect(await used()).toBe(3);
+
+    const over = await patch({ headcount: 4 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('headcountJustification: job code ENG-2 has 0 of 3 approved positions left; explain why this job needs 2 more');
+    expect((await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())?.headcount).toBe(2);
+    expect(await used()).toBe(3);
+
+    const justified = await patch({ headcount: 4, headcountJustification: 'Second team starts in May' });
+    expect(justified.status).toBe(200);
+    expect(justified.body.openings).toBe(4);
+    expect(await used()).toBe(5);
+    const activity = await request(app).get(`/api/jobs/${jobId}/activity`).set('Authorization', acme.recruiter.auth);
+    expect(activity.body.items[0].summary).toBe('Changed openings from 2 to 4 (beyond the approved headcount of job code ENG-2: Second team starts in May)');
+
+    expect((await patch({ headcount: 1 })).status).toBe(200);
+    expect(await used()).toBe(2);
   });
 });
 

@@ -236,4 +236,26 @@ describe('/job/:id', () => {
     await user.click(screen.getByRole('button', { name: 'Save job' }));
     await waitFor(() => expect(patched).toMatchObject({ title: 'Staff Platform Engineer', headcount: 1, published: true, description: '<p>Build <strong>APIs</strong></p>' }));
   }, 30_000);
+
+  it('asks for a reason when a requisition job with a job code gets more openings', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet(`/api/jobs/${job.id}`).reply(200, { ...detail, jobCode: { id: 'jc', name: 'ENG-2 · Engineer II' } });
+    http.onGet(`/api/jobs/${job.id}/applications`).reply(200, { items: [], total: 0, page: 1, pageSize: 50 });
+    http.onGet(`/api/jobs/${job.id}/activity`).reply(200, { items: [] });
+    let patched: unknown = null;
+    http.onPatch(`/api/jobs/${job.id}`).reply((config) => {
+      patched = JSON.parse(config.data as string);
+      return [200, detail];
+    });
+    renderWithProviders(null, { route: `/job/${job.id}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit job' }, { timeout: 5000 }));
+    expect(screen.queryByRole('textbox', { name: /Reason for more openings/ })).not.toBeInTheDocument();
+    const openings = await screen.findByRole('textbox', { name: /^Openings/ });
+    await user.clear(openings);
+    await user.type(openings, '3');
+    await user.type(screen.getByRole('textbox', { name: /Reason for more openings/ }), 'Second team');
+    await user.click(screen.getByRole('button', { name: 'Save job' }));
+    await waitFor(() => expect(patched).toMatchObject({ headcount: 3, headcountJustification: 'Second team' }));
+  }, 30_000);
 });

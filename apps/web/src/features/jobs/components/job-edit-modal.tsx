@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { JobValidation, type TJobDetail, type TUserRef } from '@hireflow/contracts/jobs';
 import { errorMessage } from '@/lib/api-client';
@@ -16,9 +16,12 @@ export function JobEditModal({ job, opened, onClose }: { job: TJobDetail; opened
   const [recruiters, setRecruiters] = useState(job.recruiters);
   const [interviewers, setInterviewers] = useState(job.interviewers);
   const [followers, setFollowers] = useState(job.followers);
+  const [headcountJustification, setHeadcountJustification] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateJob(job.id, { onSuccess: onClose });
   const ids = (users: TUserRef[]) => users.map((u) => u.id);
+  // A requisition's job uses job-code headcount: more openings than the code has left need a reason.
+  const moreOpenings = Boolean(job.jobCode && job.requisitionId) && Number(openings) > job.openings;
 
   const submit = () => {
     if (!title.trim()) return setProblem('Title is required');
@@ -27,6 +30,7 @@ export function JobEditModal({ job, opened, onClose }: { job: TJobDetail; opened
     update.mutate({
       title: title.trim(),
       headcount: Number(openings),
+      ...(moreOpenings && headcountJustification.trim() ? { headcountJustification: headcountJustification.trim() } : {}),
       description,
       published,
       team: { hiringManagerId: hiringManager[0]?.id ?? null, recruiterIds: ids(recruiters), interviewerIds: ids(interviewers), followerIds: ids(followers) },
@@ -47,6 +51,15 @@ export function JobEditModal({ job, opened, onClose }: { job: TJobDetail; opened
             <TextInput label="Title" withAsterisk value={title} maxLength={JobValidation.maxTitleLength} onChange={(e) => setTitle(e.currentTarget.value)} />
             <NumberInput label="Openings" withAsterisk min={1} max={JobValidation.maxHeadcount} allowDecimal={false} value={openings} onChange={setOpenings} />
           </Group>
+          {moreOpenings ? (
+            <Textarea
+              label="Reason for more openings"
+              description="Needed when the job code has fewer approved positions left than you add"
+              value={headcountJustification}
+              maxLength={JobValidation.maxJustificationLength}
+              onChange={(e) => setHeadcountJustification(e.currentTarget.value)}
+            />
+          ) : null}
           <DescriptionEditor value={description} onChange={setDescription} />
           <Switch label="List on the career site (while open)" checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />
           <TeamPicker label="Hiring manager" max={1} value={hiringManager} onChange={setHiringManager} />
