@@ -193,6 +193,7 @@ export type TChangeStatusRequest = z.infer<typeof ZChangeStatusRequest>;
 export const ZSwapAdminRequest = z.object({ toUserId: ZObjectId, fromUserId: ZObjectId.optional() });
 export type TSwapAdminRequest = z.infer<typeof ZSwapAdminRequest>;
 export const ZSwapAdminResponse = z.object({ from: ZUserRow, to: ZUserRow });
+export type TSwapAdminResponse = z.infer<typeof ZSwapAdminResponse>;
 
 export const ZUserRightsRequest = z.object({ rights: z.array(z.enum(AccessRightKeys, { error: 'is not a known access right' })).max(AccessRightKeys.length) });
 export type TUserRightsRequest = z.infer<typeof ZUserRightsRequest>;

@@ -6,6 +6,7 @@ import type { TUserRow } from '@hireflow/contracts/users';
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+import { getSession } from '@/lib/session';
 
 const http = mockHttp();
 
@@ -37,9 +38,15 @@ function row(i: number, overrides: Partial<TUserRow> = {}): TUserRow {
   };
 }
 
-function signInWith(rights: readonly TAccessRight[], admin = false) {
+/** With `matrixRefetchHangs`, only the first access-matrix call answers: a later one never does. */
+function signInWith(rights: readonly TAccessRight[], admin = false, matrixRefetchHangs = false) {
   const session = signIn({ admin });
-  http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights });
+  if (matrixRefetchHangs) {
+    http.onGet('/api/user-accessmatrix').replyOnce(200, { user: session.user, rights });
+    http.onGet('/api/user-accessmatrix').reply(() => new Promise(() => {}));
+  } else {
+    http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights });
+  }
   const names: Record<string, string> = { 'business-units': 'Engineering', departments: 'Platform', locations: 'Berlin' };
   http.onGet(/\/api\/org\/(business-units|departments|locations)\/options/).reply((config) => {
     const kind = /org\/([^/]+)\/options/.exec(config.url ?? '')![1]!;
@@ -150,6 +157,28 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate user' });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(sent).toEqual({ id: row(7).id, status: 'inactive' }));
+  });
+
+  it('after handing over my own admin role, I am no longer an admin at once (stored user too)', async () => {
+    const session = signInWith(AccessRightKeys, true, true);
+    http.onPost('/api/user').reply(200, { ul: [row(3), row(4)], cnt: 2 });
+    let sent: unknown = null;
+    http.onPost('/api/user/swapAdmin').reply((config) => {
+      sent = bodyOf(config);
+      return [200, { from: row(1, { id: session.user.id, admin: false }), to: row(3, { admin: true }) }];
+    });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for First3 Last3' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hand admin role to this user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand over the admin role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hand over admin role' }));
+    await waitFor(() => expect(sent).toEqual({ toUserId: row(3).id }));
+    await waitFor(() => expect(getSession().user?.admin).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hand over the admin role' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Actions for First4 Last4' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Hand admin role to this user' })).not.toBeInTheDocument();
   });
 
   it('without manageUsers the page is not there', async () => {
