@@ -66,4 +66,33 @@ describe('demo jobs, requisitions and applications', () => {
     expect(careers.status).toBe(200);
     expect(careers.text).toContain('Open positions (');
   });
+
+  it("gives most applicants a PDF résumé the recruiter can download, and career-site applicants' answers", async () => {
+    const acme = (await Customer.findOne({ slug: 'acme' }).lean())!;
+    const total = await Application.countDocuments({ customerId: acme._id });
+    const withResume = await Application.find({ customerId: acme._id, resumeFileId: { $ne: null } }).lean();
+    expect(withResume.length).toBeGreaterThan(total / 2);
+    expect(await Application.countDocuments({ customerId: acme._id, source: 'career_site', 'answers.0.answer': { $exists: true } })).toBeGreaterThan(20);
+
+    const recruiter = (await User.findOne({ customerId: acme._id, email: 'recruiter@acme.test' }).lean())!;
+    const file = await request(ctx.app)
+      .get(`/api/files/${String(withResume[0]!.resumeFileId)}`)
+      .set('Authorization', `Bearer ${await tokenFor(ctx.config, recruiter)}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const pdf = (file.body as Buffer).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain(`(${withResume[0]!.candidateName}) Tj`);
+    // The cross-reference table points at each object, so PDF viewers open it.
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 4)).toBe('xref');
+    const firstObject = Number(/\n0000000000 65535 f \n(\d{10})/.exec(pdf)![1]);
+    expect(pdf.slice(firstObject, firstObject + 7)).toBe('1 0 obj');
+  });
 });

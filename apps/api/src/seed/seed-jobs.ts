@@ -18,6 +18,8 @@ import { Candidate } from '../modules/candidates/candidate.model';
 import { Application } from '../modules/candidates/application.model';
 import { StageEvent } from '../modules/candidates/stage-event.model';
 import { CareerSite } from '../modules/careers/career-site.model';
+import { storeFile } from '../modules/files/files.service';
+import { demoResumePdf } from './demo-resume';
 
 const Day = 86_400_000;
 const Titles = [
@@ -35,6 +37,12 @@ const AcmeStatuses: TJobStatus[] = [
 const GlobexStatuses: TJobStatus[] = ['filled', 'open', 'open', 'pending_approval'];
 const FirstNames = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'Wei', 'Priya', 'Ahmed', 'Fatima', 'Kenji', 'Yuki', 'Carlos', 'Lucia', 'Ivan', 'Olga', 'Kwame', 'Amara', 'Lars', 'Ingrid', 'Rahul', 'Ananya', 'Diego', 'Valentina', 'Omar', 'Leila'];
 const LastNames = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Chen', 'Sharma', 'Hassan', 'Sato', 'Fernandez', 'Petrov', 'Mensah', 'Nielsen', 'Gupta', 'Rodriguez', 'Ibrahim', 'Park', 'Muller', 'Costa'];
+const WhyAnswers = [
+  'I have used your product for years and want to help build it.',
+  'The team and the problems you work on match what I want to do next.',
+  'A friend who works here recommended it, and the role fits my experience.',
+  'I am looking for a company where I can grow and take on more ownership.',
+];
 const Sources: [TApplicationSource, number][] = [['career_site', 0.5], ['referral', 0.2], ['sourced', 0.15], ['agency', 0.1], ['import', 0.05]];
 
 /** Deterministic pseudo-random numbers, so every fresh start shows the same demo. */
@@ -85,10 +93,11 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
   const secondApprover = users.find((u) => u.role === 'employee' && !(u.addlRoles as string[]).includes('HM') && !u.email.startsWith('employee@')) ?? admin;
   const chain = [secondApprover._id, admin._id];
   await ApprovalChain.insertMany([{ customerId, kind: 'vacancy', businessUnitId: null, approverIds: chain }, { customerId, kind: 'offer', businessUnitId: null, approverIds: [admin._id] }]);
+  const whyQuestion = `Why do you want to work at ${companyName}?`;
   await CareerSite.create({
     customerId,
     intro: `${companyName} builds tools that thousands of teams rely on every day.\n\nWe hire curious people and give them room to grow. Browse our open positions below.`,
-    applyForm: { phone: 'optional', resume: 'optional', questions: [{ id: 'why', label: `Why do you want to work at ${companyName}?`, required: false }] },
+    applyForm: { phone: 'optional', resume: 'optional', questions: [{ id: 'why', label: whyQuestion, required: false }] },
   });
 
   const jobs: Record<string, unknown>[] = [];
@@ -240,7 +249,7 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
           appliedAt,
           atCreation: { businessUnitId: unit?._id ?? null, departmentId: department._id, recruiterIds, hiringManagerId: hm._id },
           ownerId: recruiterIds[0],
-          answers: [],
+          answers: source === 'career_site' && random() < 0.7 ? [{ questionId: 'why', label: whyQuestion, answer: pick(WhyAnswers) }] : [],
           candidateName: `${first} ${last}`,
           candidateEmail: email,
           createdAt: appliedAt,
@@ -274,6 +283,7 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
     });
   });
 
+  await attachResumes(customerId, [...candidates.values()], applications, random);
   await Job.insertMany(jobs, { timestamps: false });
   await Requisition.insertMany(requisitions, { timestamps: false });
   await StatusEvent.insertMany(statusEvents);
@@ -281,6 +291,21 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
   await Candidate.insertMany([...candidates.values()], { timestamps: false });
   await Application.insertMany(applications, { timestamps: false });
   await StageEvent.insertMany(stageEvents);
+}
+
+/** Most candidates sent a résumé: a small PDF in GridFS, as an upload would leave it, on the candidate and their applications. */
+async function attachResumes(customerId: Types.ObjectId, candidates: Record<string, unknown>[], applications: Record<string, unknown>[], random: () => number) {
+  for (const candidate of candidates) {
+    if (random() >= 0.7) continue;
+    const name = `${String(candidate.firstName)} ${String(candidate.lastName)}`;
+    const filename = `${name.replace(/\s+/g, '-')}-resume.pdf`;
+    const buffer = demoResumePdf([name, String(candidate.email), String(candidate.phone), '', 'Experience', '2019 - today   Senior specialist, Northwind Traders', '2015 - 2019    Specialist, Contoso Ltd', '', 'Education', '2011 - 2015    BSc, State University']);
+    const fileId = await storeFile({ customerId, buffer, filename, contentType: 'application/pdf', kind: 'resume' });
+    Object.assign(candidate, { resumeFileId: fileId, resumeFilename: filename });
+    for (const application of applications) {
+      if (application.candidateId === candidate._id) Object.assign(application, { resumeFileId: fileId, resumeFilename: filename });
+    }
+  }
 }
 
 function weighted<T>(random: () => number, options: [T, number][]): T {
