@@ -99,8 +99,19 @@ function canViewRequisition(actor: Actor, req: RequisitionDoc) {
   return actor.admin || actor.superUser || req.requesterId.equals(me) || req.approverIds.some((a) => a.equals(me)) || req.deciderIds.some((a) => a.equals(me));
 }
 
+/** The vacancy chain a submission goes to; without one, nothing may be submitted. */
+async function vacancyApproversOrThrow(customerId: Types.ObjectId, businessUnitId: Types.ObjectId | string | null) {
+  const approvers = await approversFor(customerId, 'vacancy', businessUnitId ? new Types.ObjectId(String(businessUnitId)) : null);
+  if (approvers.length === 0) {
+    throw AppError.badRequest('No vacancy approvers are set up yet. Ask an admin to add them under Company settings > Approvers.');
+  }
+  return approvers;
+}
+
 export async function createRequisition({ customerId, actor, input, mail }: Base & { input: TCreateRequisitionRequest; mail: JobsMailContext }) {
   await checkRequisitionInput(customerId, input);
+  // "Submit" is all or nothing: a refused submission must not leave a draft behind (each retry would add one).
+  if (input.submit) await vacancyApproversOrThrow(customerId, input.businessUnitId);
   const created = await withTransaction(async (session) => {
     const [req] = await Requisition.create([{ customerId, ...requisitionFields(input, actor), requesterId: actor._id, status: 'draft' }], { session });
     await recordRequisitionStatus({ customerId, by: actor._id, session }, req, null, 'draft');
@@ -115,6 +126,7 @@ export async function updateRequisition({ customerId, actor, id, input, mail }: 
   if (!req.requesterId.equals(actor._id)) throw AppError.forbidden('Only the person who asked for this requisition can change it');
   if (req.status !== 'draft' && req.status !== 'rejected') throw AppError.conflict(`This requisition is ${req.status.replace('_', ' ')} and can no longer be changed`);
   await checkRequisitionInput(customerId, input);
+  if (input.submit) await vacancyApproversOrThrow(customerId, input.businessUnitId);
   const result = await Requisition.updateOne({ customerId, _id: req._id, status: req.status }, { $set: requisitionFields(input, actor) });
   if (result.matchedCount === 0) throw AppError.conflict('This requisition changed meanwhile; reload it and try again');
   if (input.submit) return submitRequisition({ customerId, actor, id, mail });
@@ -126,10 +138,7 @@ export async function submitRequisition({ customerId, actor, id, mail }: Base & 
   const req = await loadRequisition(customerId, id);
   if (!req.requesterId.equals(actor._id)) throw AppError.forbidden('Only the person who asked for this requisition can submit it');
   if (req.status !== 'draft' && req.status !== 'rejected') throw AppError.conflict(`This requisition is ${req.status.replace('_', ' ')}; only a draft or a rejected requisition can be submitted`);
-  const approvers = await approversFor(customerId, 'vacancy', req.businessUnitId ?? null);
-  if (approvers.length === 0) {
-    throw AppError.badRequest('No vacancy approvers are set up yet. Ask an admin to add them under Company settings > Approvers.');
-  }
+  const approvers = await vacancyApproversOrThrow(customerId, req.businessUnitId ?? null);
   const now = new Date();
   await withTransaction(async (session) => {
     const ctx = { customerId, by: actor._id, session, at: now };

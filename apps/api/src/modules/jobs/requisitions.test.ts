@@ -184,9 +184,22 @@ describe('POST /api/vacancy-approvals/:id/decision (rejection)', () => {
 
   it('refuses a submission when no approvers are set up', async () => {
     await request(app).put('/api/approval-chains').set('Authorization', globex.admin.auth).send({ kind: 'vacancy', approverIds: [] });
-    const res = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send({ ...requisitionBody(globex), submit: true });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/No vacancy approvers are set up yet/);
+    const before = await Requisition.countDocuments({ customerId: globex.customerId });
+    const eventsBefore = await StatusEvent.countDocuments({ customerId: globex.customerId });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send({ ...requisitionBody(globex), submit: true });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/No vacancy approvers are set up yet/);
+    }
+    // Nothing is left behind, so retries do not pile up hidden drafts.
+    expect(await Requisition.countDocuments({ customerId: globex.customerId })).toBe(before);
+    expect(await StatusEvent.countDocuments({ customerId: globex.customerId })).toBe(eventsBefore);
+
+    const draft = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send(requisitionBody(globex, { title: 'Kept as draft' }));
+    expect(draft.status).toBe(201);
+    const submitEdit = await request(app).put(`/api/requisitions/${draft.body.id}`).set('Authorization', globex.hm.auth).send({ ...requisitionBody(globex, { title: 'Changed title' }), submit: true });
+    expect(submitEdit.status).toBe(400);
+    expect((await Requisition.findOne({ customerId: globex.customerId, _id: draft.body.id }).lean())).toMatchObject({ title: 'Kept as draft', status: 'draft' });
   });
 
   it('uses the business unit chain before the company default', async () => {
