@@ -73,6 +73,20 @@ export async function updateNotifications(me: Me, input: Partial<TNotificationPr
   return getNotifications(me);
 }
 
+/**
+ * Which preference governs a notification mail, by the mail's kind. Kinds not listed (account mails:
+ * verification, one-time codes, password reset, invitations) are always sent.
+ */
+const preferenceOfMailKind: Record<string, TNotificationMailKind> = {
+  'vacancy-approval-request': 'approvalRequests',
+  'vacancy-rejected': 'approvalRequests',
+  'vacancy-approved': 'approvalRequests',
+};
+
+export function notificationKindOfMail(mailKind: string): TNotificationMailKind | null {
+  return preferenceOfMailKind[mailKind] ?? null;
+}
+
 /** For modules that send mail: whether this user wants this kind (defaults apply when never set). */
 export async function wantsMail(userId: Types.ObjectId, customerId: Types.ObjectId | null, kind: TNotificationMailKind): Promise<boolean> {
   const { notifications } = await getNotifications({ userId, customerId });

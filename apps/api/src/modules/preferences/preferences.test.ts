@@ -8,6 +8,7 @@ import { FactoryPassword, buildCustomer, buildUser, tokenFor } from '../../test/
 import { Location } from '../org/location.model';
 import { Session } from '../auth/session.model';
 import { User } from '../users/user.model';
+import { buildJobsCompany, requisitionBody, setVacancyChain } from '../jobs/jobs.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -115,5 +116,28 @@ describe('GET /api/preferences/integrations', () => {
       'Google Calendar: not_connected',
       'Outlook calendar: not_connected',
     ]);
+  });
+});
+
+describe('notification preferences decide which job mails go out', () => {
+  const outbox = async (to: string) => (await request(app).get('/api/dev/outbox').query({ to })).body as { subject: string }[];
+
+  it('an approver who turned approval requests off gets no approval mails; the others still do', async () => {
+    const co = await buildJobsCompany(ctx.config);
+    const off = await post('/api/preferences/notifications', { approvalRequests: false }, co.approver1.auth.replace('Bearer ', ''));
+    expect(off.body.notifications.approvalRequests).toBe(false);
+    await setVacancyChain(app, co, [co.approver1.id, co.approver2.id]);
+    const created = await request(app).post('/api/requisitions').set('Authorization', co.hm.auth).send({ ...requisitionBody(co, { title: 'Quiet Role' }), submit: true });
+    expect(created.status).toBe(201);
+    expect(await outbox(co.approver1.user.email)).toEqual([]);
+
+    const decided = await request(app).post(`/api/vacancy-approvals/${created.body.id}/decision`).set('Authorization', co.approver1.auth).send({ decision: 'approve' });
+    expect(decided.status).toBe(200);
+    expect((await outbox(co.approver2.user.email)).map((m) => m.subject)).toEqual(['Approval needed: Quiet Role']);
+
+    // The requester turned them off too: the approval outcome is not mailed either.
+    await post('/api/preferences/notifications', { approvalRequests: false }, co.hm.auth.replace('Bearer ', ''));
+    await request(app).post(`/api/vacancy-approvals/${created.body.id}/decision`).set('Authorization', co.approver2.auth).send({ decision: 'approve' }).expect(200);
+    expect(await outbox(co.hm.user.email)).toEqual([]);
   });
 });
