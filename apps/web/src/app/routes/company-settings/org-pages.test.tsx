@@ -60,6 +60,19 @@ describe('company-settings org pages', { timeout: 90_000 }, () => {
     expect(within(confirm).getByRole('button', { name: 'Deactivate instead' })).toBeInTheDocument();
   });
 
+  it('business units: each row says where the unit sits in the tree', async () => {
+    signInWith(['standardSettings']);
+    const unit = (id: string, name: string, parentId: string | null) => ({ ...dept(0), id, kind: 'business-units', displayName: name, name, parentId });
+    const units = [unit('65c000000000000000000001', 'Engineering', null), unit('65c000000000000000000002', 'Platform', '65c000000000000000000001'), unit('65c000000000000000000003', 'Storage', '65c000000000000000000002')];
+    http.onGet('/api/org/business-units').reply(200, { items: units, total: 3 });
+    http.onGet('/api/org/business-units/options').reply(200, { options: units.map(({ id, name, parentId }) => ({ id, name, parentId })) });
+    await open('/company-settings/business-units', 'Business units');
+    const storage = (await screen.findByText('Storage')).closest('tr')!;
+    expect(await within(storage).findByText('Engineering › Platform')).toBeInTheDocument();
+    const engineering = screen.getAllByRole('row').find((row) => row.querySelector('td')?.textContent === 'Engineering')!;
+    expect(within(engineering).getByText('Top level')).toBeInTheDocument();
+  });
+
   it('shows the API message when a name is taken', async () => {
     signInWith(['standardSettings']);
     http.onGet('/api/org/departments').reply(200, { items: [], total: 0 });

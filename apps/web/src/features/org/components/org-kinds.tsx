@@ -1,6 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CustomFieldEntities, CustomFieldTypeLabels, CustomFieldTypes, OrgKindLabels, TagColors, type TOrgItem, type TOrgKind } from '@hireflow/contracts/org';
+import { ParentUnitPath } from './business-unit-path';
 
 export type FieldSpec =
   | { name: string; label: string; type: 'text' | 'email' | 'url' | 'textarea'; required?: boolean; description?: string }
@@ -34,7 +35,7 @@ export const OrgKindSpecs: Record<TOrgKind, OrgKindSpec> = {
       { name: 'parentId', label: 'Parent unit', type: 'orgSelect', kind: 'business-units', description: 'Leave empty for a top-level unit' },
       { name: 'description', label: 'Description', type: 'textarea' },
     ],
-    columns: [nameColumn, { header: 'Description', cell: text('description') }],
+    columns: [nameColumn, { header: 'Parent unit', cell: (item) => <ParentUnitPath parentId={(item.parentId as string | null | undefined) ?? null} /> }, { header: 'Description', cell: text('description') }],
     defaults: { name: '', parentId: null, description: '' },
   },
   departments: {
