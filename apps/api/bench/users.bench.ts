@@ -116,6 +116,7 @@ try {
     ['filtered: business unit', { filters: { businessUnit: unit } }],
     ['filtered: status Inactive', { filters: { status: 'Inactive' } }],
     ['filtered: search "olivia1"', { filters: { search: 'olivia1' } }],
+    ['filtered: broad search "no"', { filters: { search: 'no' } }],
     ['deep page (skip 5,000)', { skip: 5_000 }],
   ];
   console.log(`\nPOST /api/user, ${Samples} sequential calls each, company of ${fmt(BigCompany)} users:`);
