@@ -94,9 +94,12 @@ async function loadRequisition(customerId: Types.ObjectId, id: string) {
   return req;
 }
 
-function canViewRequisition(actor: Actor, req: RequisitionDoc) {
+/** Requester, approvers and admins; once it has a job, that job's hiring team too (read only: the job page links here). */
+async function canViewRequisition(customerId: Types.ObjectId, actor: Actor, req: RequisitionDoc) {
   const me = actor._id;
-  return actor.admin || actor.superUser || req.requesterId.equals(me) || req.approverIds.some((a) => a.equals(me)) || req.deciderIds.some((a) => a.equals(me));
+  if (actor.admin || actor.superUser || req.requesterId.equals(me) || req.approverIds.some((a) => a.equals(me)) || req.deciderIds.some((a) => a.equals(me))) return true;
+  if (!req.jobId) return false;
+  return Boolean(await Job.exists({ customerId, _id: req.jobId, memberIds: me }));
 }
 
 /** The vacancy chain a submission goes to; without one, nothing may be submitted. */
@@ -191,7 +194,7 @@ function positionOf(req: RequisitionDoc) {
 
 export async function getRequisition({ customerId, actor, id }: Base & { id: string }) {
   const req = await loadRequisition(customerId, id);
-  if (!canViewRequisition(actor, req)) throw AppError.forbidden('Only the requester, the approvers and admins can see this requisition');
+  if (!(await canViewRequisition(customerId, actor, req))) throw AppError.forbidden("Only the requester, the approvers, the job's hiring team and admins can see this requisition");
   return presentRequisition(customerId, actor, req);
 }
 

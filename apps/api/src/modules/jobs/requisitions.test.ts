@@ -228,10 +228,33 @@ describe('tenant isolation of requisitions', () => {
 
   it('someone outside the approval sees 403, an approver of the chain sees it', async () => {
     const created = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Visible', jobCodeId: null }), submit: true });
-    expect((await request(app).get(`/api/vacancy-approvals/${created.body.id}`).set('Authorization', acme.employee.auth)).status).toBe(403);
+    const outsider = await request(app).get(`/api/vacancy-approvals/${created.body.id}`).set('Authorization', acme.approver2.auth);
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.message).toBe("Only the requester, the approvers, the job's hiring team and admins can see this requisition");
     const approverView = await request(app).get(`/api/vacancy-approvals/${created.body.id}`).set('Authorization', acme.approver1.auth);
     expect(approverView.status).toBe(200);
     expect(approverView.body.canDecide).toBe(true);
+  });
+});
+
+describe('GET /api/vacancy-approvals/:id for the job\'s hiring team', () => {
+  it('lets the recruiters and interviewers of the job read the approval history, without deciding or editing', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id]);
+    const draft = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send(requisitionBody(acme, { title: 'Team Visible', jobCodeId: null }));
+    // A draft has no job yet: it stays with the requester.
+    expect((await request(app).get(`/api/vacancy-approvals/${draft.body.id}`).set('Authorization', acme.recruiter.auth)).status).toBe(403);
+
+    const submitted = await request(app).post(`/api/requisitions/${draft.body.id}/submit`).set('Authorization', acme.hm.auth);
+    expect(submitted.status).toBe(200);
+    for (const who of [acme.recruiter, acme.employee]) {
+      const res = await request(app).get(`/api/vacancy-approvals/${draft.body.id}`).set('Authorization', who.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ title: 'Team Visible', canDecide: false, canEdit: false });
+      expect(res.body.history[0]).toMatchObject({ action: 'submitted' });
+      expect((await decide(draft.body.id, who.auth, { decision: 'approve' })).status).toBe(403);
+    }
+    expect((await request(app).get(`/api/requisitions/${draft.body.id}`).set('Authorization', acme.employee.auth)).status).toBe(200);
+    expect((await request(app).get(`/api/vacancy-approvals/${draft.body.id}`).set('Authorization', globex.recruiter.auth)).status).toBe(404);
   });
 });
 
