@@ -1,5 +1,5 @@
 import type { Model, Types } from 'mongoose';
-import { OrgKindLabels, OrgMessages, type TOrgKind } from '@hireflow/contracts/org';
+import { OrgKindLabels, OrgMessages, type CustomFieldEntities, type TOrgKind } from '@hireflow/contracts/org';
 import { AppError } from '../../lib/app-error';
 import { BusinessUnit } from './business-unit.model';
 import { Department } from './department.model';
@@ -12,10 +12,15 @@ import { Tag } from './tag.model';
 import { Source } from './source.model';
 import { CustomField } from './custom-field.model';
 
+type TCustomFieldEntity = (typeof CustomFieldEntities)[number];
+
 export type OrgDoc = { _id: Types.ObjectId; customerId: Types.ObjectId; status: string; createdAt: Date; updatedAt: Date } & Record<string, unknown>;
 
-/** Where an entity may be referenced: another module's model (looked up by name, skipped when absent) and field. */
-export type UsageRef = { model: string; field: string; what: string; by?: 'id' | 'name' };
+/**
+ * Where an entity may be referenced: another module's model (looked up by name, skipped when absent) and field.
+ * `match` replaces the default condition (field equals the id or name); null means the reference does not apply.
+ */
+export type UsageRef = { model: string; field: string; what: string; by?: 'id' | 'name'; match?: (doc: OrgDoc) => Record<string, unknown> | null };
 
 type PrepareArgs = { customerId: Types.ObjectId; input: Record<string, unknown>; existing: OrgDoc | null };
 
@@ -71,9 +76,25 @@ async function prepareCustomField({ customerId, input, existing }: PrepareArgs) 
     if (!(await PickList.exists({ _id: listId, customerId }))) throw AppError.notFound('List');
   }
   const out: Record<string, unknown> = { ...input, listId: type === 'dropdown' ? listId : null };
-  if (input.label !== undefined) out.key = customFieldKey(String(input.label));
+  // The key is where jobs and requisitions store the values (customFields.<key>): a new label must not move it.
+  delete out.key;
+  if (!existing) out.key = await freeCustomFieldKey(customerId, input.entity as TCustomFieldEntity, String(input.label));
   return out;
 }
+
+/** The key from the label, with a number added when a field of the entity (perhaps since renamed) already has it. */
+async function freeCustomFieldKey(customerId: Types.ObjectId, entity: TCustomFieldEntity, label: string) {
+  const base = customFieldKey(label);
+  const rows = await CustomField.find({ customerId, entity, key: { $regex: `^${base}(_[0-9]+)?$` } }, { key: 1 }).lean();
+  const taken = new Set(rows.map((r) => r.key));
+  let key = base;
+  for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+  return key;
+}
+
+/** A job custom field is in use while a job or requisition holds a value for its key. */
+const customFieldValues = (doc: OrgDoc) =>
+  doc.entity === 'job' && doc.key ? { [`customFields.${String(doc.key)}`]: { $exists: true, $nin: [null, ''] } } : null;
 
 const userUsage = (field: string): UsageRef => ({ model: 'User', field, what: 'users' });
 const positionUsage = (field: string): UsageRef[] => [
@@ -192,7 +213,7 @@ export const OrgEntities: Record<TOrgKind, OrgEntityDef> = {
       required: Boolean(d.required),
       order: Number(d.order ?? 0),
     }),
-    usage: [],
+    usage: positionUsage('customFields').map((ref) => ({ ...ref, match: customFieldValues })),
   },
 };
 

@@ -114,7 +114,9 @@ export async function orgItemUsage({ customerId, kind, id }: { customerId: Types
     const model = mongoose.models[ref.model];
     if (!model || !model.schema.path(ref.field)) continue;
     const value = ref.by === 'name' ? doc.get(OrgEntities[kind].uniqueField) : doc._id;
-    const count = await model.countDocuments({ customerId, [ref.field]: value });
+    const condition = ref.match ? ref.match(doc.toObject() as OrgDoc) : { [ref.field]: value };
+    if (!condition) continue;
+    const count = await model.countDocuments({ customerId, ...condition });
     if (count > 0) usage.push({ what: ref.what, count });
   }
   return { usage };

@@ -8,6 +8,8 @@ import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { Department } from './department.model';
 import { BusinessUnit } from './business-unit.model';
 import { Customer } from './customer.model';
+import { CustomField } from './custom-field.model';
+import { buildJobsCompany, requisitionBody } from '../jobs/jobs.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -196,6 +198,36 @@ describe('job codes, lists and custom fields', () => {
     expect(del.body.message).toContain('1 custom field');
     const jobFields = await admin.get('/api/org/custom-fields?entity=job');
     expect(jobFields.body.items.map((i: { label: string }) => i.label)).toEqual(['Level']);
+  });
+});
+
+describe('custom fields keep their key and are not deleted while jobs or requisitions hold values', () => {
+  it('renaming keeps the key; delete is refused with where it is used; deactivating works', async () => {
+    const co = await buildJobsCompany(ctx.config);
+    const admin = (path: string, body: object = {}) => request(app).post(path).set('Authorization', co.admin.auth).send(body);
+    const created = await admin('/api/org/custom-fields', { entity: 'job', label: 'Cost centre', type: 'text' });
+    expect(created.body.item.key).toBe('cost_centre');
+    const id = created.body.item.id as string;
+    const req = await request(app).post('/api/requisitions').set('Authorization', co.hm.auth).send(requisitionBody(co, { customFields: { cost_centre: 'CC-12' } }));
+    expect(req.status).toBe(201);
+
+    const renamed = await admin(`/api/org/custom-fields/${id}`, { label: 'Cost center' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.item).toMatchObject({ label: 'Cost center', key: 'cost_centre' });
+    const options = await request(app).get('/api/requisitions/options').set('Authorization', co.hm.auth);
+    expect(options.body.customFields).toEqual([expect.objectContaining({ key: 'cost_centre', label: 'Cost center' })]);
+
+    const del = await request(app).delete(`/api/org/custom-fields/${id}`).set('Authorization', co.admin.auth);
+    expect(del.status).toBe(409);
+    expect(del.body.message).toMatch(/^This custom field is in use \(.*1 requisition.*\)\. Deactivate it instead of deleting it\.$/);
+    expect(await CustomField.exists({ _id: id, customerId: co.customerId })).not.toBeNull();
+    expect((await admin(`/api/org/custom-fields/${id}/status`, { status: 'inactive' })).body.item.status).toBe('inactive');
+
+    // The old label is free again, but its key still belongs to the renamed field.
+    const again = await admin('/api/org/custom-fields', { entity: 'job', label: 'Cost centre', type: 'text' });
+    expect(again.status).toBe(201);
+    expect(again.body.item.key).toBe('cost_centre_2');
+    expect((await request(app).delete(`/api/org/custom-fields/${again.body.item.id}`).set('Authorization', co.admin.auth)).status).toBe(204);
   });
 });
 
