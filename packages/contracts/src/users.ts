@@ -53,6 +53,7 @@ export const UsersApi = {
   roles: '/api/user/roles/:id',
   special: '/api/user/special/:id',
   rolesSummary: '/api/user-roles/summary',
+  resendInvitation: '/api/user/:id/resend-invitation',
 } as const;
 
 /** Role filter options of the user list; the first is the spec's default. */
@@ -163,7 +164,9 @@ const userFields = {
 /** POST /api/user/signup: an admin adds a user; buItemId and department are sent as ids. */
 export const ZAdminSignupRequest = z.object({ ...userFields, email: ZEmail });
 export type TAdminSignupRequest = z.input<typeof ZAdminSignupRequest>;
-export const ZAdminSignupResponse = z.object({ user: ZUserRow, message: z.string() });
+/** invitationSent false: the user exists but the mail did not go out (resend it from the user list). */
+export const ZAdminSignupResponse = z.object({ user: ZUserRow, message: z.string(), invitationSent: z.boolean() });
+export const ZResendInvitationResponse = z.object({ message: z.string() });
 
 /** POST /api/user/profile/{id}: every field optional; only the given ones change. */
 export const ZUserProfileUpdateRequest = z
@@ -228,6 +231,11 @@ export type TUserImportResponse = z.infer<typeof ZUserImportResponse>;
 
 export const UserMessages = {
   created: 'User added. An invitation to set a password was sent.',
+  createdNotInvited: 'User added, but the invitation mail could not be sent. Use "Resend invitation" in the user list to try again.',
+  invitationResent: 'The invitation was sent again.',
+  invitationNotSent: 'The invitation mail could not be sent. Please try again later.',
+  invitationNotNeeded: 'This user has already accepted the invitation',
+  invitationInactive: 'Activate this user before inviting them again',
   emailTaken: 'A user with this email already exists',
   lastAdmin: 'The company must keep at least one admin',
   selfDeactivate: 'You cannot deactivate your own account',

@@ -75,6 +75,7 @@ describe('POST /api/user/signup', () => {
     const res = await post('/api/user/signup', t.managerA!, body);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(UserMessages.created);
+    expect(res.body.invitationSent).toBe(true);
     expect(res.body.user).toMatchObject({ email: body.email, role: 'recruiter', addlRoles: ['HM'], status: 'active', emailVerified: false });
     expect(res.body.user.buItemId).toEqual({ id: unitA, displayName: 'Sales' });
     expect(res.body.user.department).toMatchObject({ id: deptA, deptDisplayValue: 'Inside sales' });
@@ -90,6 +91,65 @@ describe('POST /api/user/signup', () => {
     const res = await post('/api/user/signup', t.adminA!, { ...valid(), email: other!.email });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(UserMessages.emailTaken);
+  });
+});
+
+describe('invitation mails that do not go out', () => {
+  it('signup says so (invitationSent false, message) and keeps the user; resend tries again', async () => {
+    const smtpUrl = ctx.config.smtpUrl;
+    // Nothing listens there: the mailer reports the mail as not delivered.
+    Object.assign(ctx.config, { smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const email = `unsent.${Date.now()}@acme.test`;
+      const res = await post('/api/user/signup', t.adminA!, { firstName: 'Una', lastName: 'Sent', email, role: 'employee' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ invitationSent: false, message: UserMessages.createdNotInvited });
+      const resend = await post(`/api/user/${res.body.user.id}/resend-invitation`, t.adminA!, {});
+      expect(resend.status).toBe(503);
+      expect(resend.body.message).toBe(UserMessages.invitationNotSent);
+    } finally {
+      Object.assign(ctx.config, { smtpUrl });
+    }
+  });
+});
+
+describe('POST /api/user/{id}/resend-invitation', () => {
+  const invite = async () => {
+    const res = await post('/api/user/signup', t.adminA!, { firstName: 'Ria', lastName: 'Resend', email: `ria.${Date.now()}.${Math.random()}@acme.test`, role: 'employee' });
+    return { id: res.body.user.id as string, email: res.body.user.email as string };
+  };
+
+  it('401 without a token, 403 without manageUsers, 404 for another company user, 400 for a bad id', async () => {
+    const { id } = await invite();
+    expect((await request(app).post(`/api/user/${id}/resend-invitation`)).status).toBe(401);
+    expect((await post(`/api/user/${id}/resend-invitation`, t.plainA!, {})).status).toBe(403);
+    const invitedB = await buildUser({ customerId: companyB, emailVerified: false });
+    expect((await post(`/api/user/${invitedB._id}/resend-invitation`, t.adminA!, {})).status).toBe(404);
+    expect(await OutboxMail.countDocuments({ to: (await User.findById(invitedB._id).setOptions({ crossTenant: true }).lean())!.email })).toBe(0);
+    expect((await post('/api/user/nope/resend-invitation', t.adminA!, {})).body.message).toBe('id: must be a valid id');
+  });
+
+  it('mails a new set-password link to an invited user; refuses one who already joined or is inactive', async () => {
+    const { id, email } = await invite();
+    const res = await post(`/api/user/${id}/resend-invitation`, t.managerA!, {});
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(UserMessages.invitationResent);
+    const mails = await OutboxMail.find({ to: email }).lean();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toMatch(/reset-password\?/);
+    const joined = await post(`/api/user/${u.plainA!._id}/resend-invitation`, t.adminA!, {});
+    expect(joined.status).toBe(409);
+    expect(joined.body.message).toBe(UserMessages.invitationNotNeeded);
+    const sleeper = await buildUser({ customerId: companyA, status: 'inactive', emailVerified: false });
+    expect((await post(`/api/user/${sleeper._id}/resend-invitation`, t.adminA!, {})).body.message).toBe(UserMessages.invitationInactive);
+  });
+
+  it('429 after a few resends to the same user', async () => {
+    const { id, email } = await invite();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post(`/api/user/${id}/resend-invitation`, t.adminA!, {})).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await OutboxMail.countDocuments({ to: email })).toBe(6);
   });
 });
 

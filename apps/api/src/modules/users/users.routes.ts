@@ -17,7 +17,7 @@ import { validate } from '../../lib/validate';
 import { addUser, changeUserStatus, listUsers, presentOne, searchUsers, swapAdmin, updateUserProfile } from './users.service';
 import { usersExportFileName, writeUsersExport } from './users-export';
 import { importUsers } from './users-import.service';
-import { sendUserInvitation } from './user-invitation';
+import { resendUserInvitation, sendUserInvitation } from './user-invitation';
 import type { UserRowSource } from './user-row.presenter';
 import { userAccessRouter } from './user-access.routes';
 
@@ -62,8 +62,16 @@ usersRouter.get('/searchusers/:text', requireAuth, validate({ params: z.object({
 usersRouter.post('/user/signup', requireAuth, requireRight('manageUsers'), validate({ body: ZAdminSignupRequest }), async (req, res) => {
   const customerId = tenantOf(req);
   const user = await addUser({ customerId, input: req.body });
-  await sendUserInvitation({ config: req.app.locals.config, logger: req.log, user });
-  res.status(201).json({ user: await presentOne(customerId, user.toObject() as UserRowSource), message: UserMessages.created });
+  const { delivered } = await sendUserInvitation({ config: req.app.locals.config, logger: req.log, user });
+  res.status(201).json({
+    user: await presentOne(customerId, user.toObject() as UserRowSource),
+    message: delivered ? UserMessages.created : UserMessages.createdNotInvited,
+    invitationSent: delivered,
+  });
+});
+
+usersRouter.post('/user/:id/resend-invitation', requireAuth, requireRight('manageUsers'), validate({ params: ZIdParams }), async (req, res) => {
+  res.json(await resendUserInvitation({ customerId: tenantOf(req), id: req.params.id as string, config: req.app.locals.config, logger: req.log }));
 });
 
 usersRouter.post('/user/profile/:id', requireAuth, requireRight('manageUsers'), validate({ params: ZIdParams, body: ZUserProfileUpdateRequest }), async (req, res) => {

@@ -120,7 +120,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     let sent: Record<string, unknown> | null = null;
     http.onPost('/api/user/signup').reply((config) => {
       sent = bodyOf(config);
-      return [201, { user: row(2, { email: 'nina@acme.test' }), message: 'User added. An invitation to set a password was sent.' }];
+      return [201, { user: row(2, { email: 'nina@acme.test' }), message: 'User added. An invitation to set a password was sent.', invitationSent: true }];
     });
     await openPage();
     await screen.findByText('Showing 1 of 1 user');
