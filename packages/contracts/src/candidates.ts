@@ -40,6 +40,10 @@ export const ZJobApplicant = z.object({
   candidateId: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The candidate's phone ('' when they gave none). */
+  phone: z.string(),
+  /** What they answered on the apply form, each with the question as it was asked. */
+  answers: z.array(z.object({ label: z.string(), answer: z.string() })),
   stage: z.object({ id: z.string(), name: z.string(), kind: z.string() }),
   source: z.enum(ApplicationSources),
   appliedAt: z.string(),

@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { TJobApplicantList } from '@hireflow/contracts/candidates';
 import type { JobDoc } from '../jobs/job.model';
 import { Application } from './application.model';
+import { Candidate } from './candidate.model';
 
 const PageSize = 50;
 
@@ -12,6 +13,8 @@ export async function listJobApplicants({ customerId, job, page }: { customerId:
     Application.find(filter).sort({ appliedAt: -1, _id: -1 }).skip((page - 1) * PageSize).limit(PageSize).lean(),
     Application.countDocuments(filter),
   ]);
+  const candidates = await Candidate.find({ customerId, _id: { $in: rows.map((a) => a.candidateId) } }, { phone: 1 }).lean();
+  const phones = new Map(candidates.map((c) => [String(c._id), c.phone ?? '']));
   const stages = new Map(job.stages.map((s) => [String(s._id), { id: String(s._id), name: s.name, kind: s.kind }]));
   return {
     items: rows.map((a) => ({
@@ -19,6 +22,8 @@ export async function listJobApplicants({ customerId, job, page }: { customerId:
       candidateId: String(a.candidateId),
       name: a.candidateName,
       email: a.candidateEmail,
+      phone: phones.get(String(a.candidateId)) ?? '',
+      answers: (a.answers ?? []).map((x) => ({ label: x.label ?? '', answer: x.answer ?? '' })),
       stage: stages.get(String(a.stageId)) ?? { id: String(a.stageId), name: 'Unknown stage', kind: a.stageKind },
       source: a.source,
       appliedAt: a.appliedAt.toISOString(),

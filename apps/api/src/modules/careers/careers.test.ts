@@ -211,6 +211,10 @@ describe('POST /careers/:slug/:jobId/apply', () => {
 
     const listed = await request(app).get(`/api/jobs/${jobId}/applications`).set('Authorization', acme.recruiter.auth);
     expect(listed.body.items[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.test', source: 'career_site', stage: { name: 'Applied' } });
+    // What the applicant wrote reaches the recruiter: phone and answers with their questions.
+    expect(listed.body.items[0].phone).toBe(candidate!.phone);
+    expect(candidate!.phone).not.toBe('');
+    expect(listed.body.items[0].answers).toEqual([{ label: 'Why us?', answer: 'I love rockets' }]);
     const jobs = await request(app).get('/api/jobs?scope=all&status=open').set('Authorization', acme.admin.auth);
     expect(jobs.body.items.find((j: { id: string }) => j.id === jobId).pipeline[0].count).toBe(1);
 

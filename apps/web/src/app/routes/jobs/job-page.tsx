@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Menu, Modal, Paginat
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EmploymentTypeLabels, JobStatusLabels, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
-import { ApplicationSourceLabels } from '@hireflow/contracts/candidates';
+import { ApplicationSourceLabels, type TJobApplicant } from '@hireflow/contracts/candidates';
 import { useJob } from '@/features/jobs/api/get-job';
 import { useJobApplicants } from '@/features/jobs/api/get-job-applicants';
 import { useJobActivity } from '@/features/jobs/api/get-job-activity';
@@ -183,11 +183,13 @@ function Applicants({ jobId }: { jobId: string }) {
   const [page, setPage] = useState(1);
   const applicants = useJobApplicants(jobId, page);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [shown, setShown] = useState<TJobApplicant | null>(null);
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="h4" mb="sm">
         Applicants
       </Title>
+      <ApplicantDetails applicant={shown} onClose={() => setShown(null)} />
       {downloadError ? (
         <Alert color="red" mb="sm" withCloseButton onClose={() => setDownloadError(null)}>
           {downloadError}
@@ -210,6 +212,7 @@ function Applicants({ jobId }: { jobId: string }) {
                   <Table.Th>Source</Table.Th>
                   <Table.Th>Applied</Table.Th>
                   <Table.Th>Resume</Table.Th>
+                  <Table.Th>Application</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -219,6 +222,7 @@ function Applicants({ jobId }: { jobId: string }) {
                       <Text fw={500}>{a.name}</Text>
                       <Text fz="xs" c="dimmed">
                         {a.email}
+                        {a.phone ? ` · ${a.phone}` : ''}
                       </Text>
                     </Table.Td>
                     <Table.Td>{a.stage.name}</Table.Td>
@@ -233,6 +237,11 @@ function Applicants({ jobId }: { jobId: string }) {
                         '—'
                       )}
                     </Table.Td>
+                    <Table.Td>
+                      <Button size="compact-sm" variant="subtle" aria-label={`Details: ${a.name}`} onClick={() => setShown(a)}>
+                        Details{a.answers.length ? ` (${a.answers.length} ${a.answers.length === 1 ? 'answer' : 'answers'})` : ''}
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -244,6 +253,45 @@ function Applicants({ jobId }: { jobId: string }) {
         </>
       )}
     </Paper>
+  );
+}
+
+/** What the applicant gave on the apply form: contact details and their answers, question by question. */
+function ApplicantDetails({ applicant, onClose }: { applicant: TJobApplicant | null; onClose: () => void }) {
+  return (
+    <Modal opened={applicant !== null} onClose={onClose} title={applicant ? `Application from ${applicant.name}` : ''} size="lg">
+      {applicant ? (
+        <Stack>
+          <Table variant="vertical" withRowBorders={false}>
+            <Table.Tbody>
+              <Row label="Email" value={applicant.email} />
+              <Row label="Phone" value={applicant.phone || '—'} />
+              <Row label="Stage" value={applicant.stage.name} />
+              <Row label="Applied" value={new Date(applicant.appliedAt).toLocaleDateString()} />
+            </Table.Tbody>
+          </Table>
+          <Title order={3} fz="h5">
+            Answers
+          </Title>
+          {applicant.answers.length === 0 ? (
+            <Text c="dimmed">No questions were answered.</Text>
+          ) : (
+            <Stack component="dl" gap="sm" m={0}>
+              {applicant.answers.map((x, i) => (
+                <div key={i}>
+                  <Text component="dt" fw={500}>
+                    {x.label}
+                  </Text>
+                  <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap' }}>
+                    {x.answer || '—'}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      ) : null}
+    </Modal>
   );
 }
 

@@ -209,7 +209,7 @@ describe('/job/:id', () => {
     signIn({ role: 'recruiter' });
     http.onGet(`/api/jobs/${job.id}`).reply(200, detail);
     http.onGet(`/api/jobs/${job.id}/applications`).reply(200, {
-      items: [{ applicationId: 'a1', candidateId: 'c1', name: 'Grace Hopper', email: 'grace@example.test', stage: { id: 's1', name: 'Applied', kind: 'screening' }, source: 'career_site', appliedAt: '2026-11-01T00:00:00.000Z', resume: { fileId: 'f1', filename: 'grace.pdf' } }],
+      items: [{ applicationId: 'a1', candidateId: 'c1', name: 'Grace Hopper', email: 'grace@example.test', phone: '+1 555 0100', answers: [{ label: 'Why us?', answer: 'I love compilers' }], stage: { id: 's1', name: 'Applied', kind: 'screening' }, source: 'career_site', appliedAt: '2026-11-01T00:00:00.000Z', resume: { fileId: 'f1', filename: 'grace.pdf' } }],
       total: 1,
       page: 1,
       pageSize: 50,
@@ -227,6 +227,16 @@ describe('/job/:id', () => {
     const row = (await screen.findByText('Grace Hopper')).closest('tr')!;
     expect(within(row).getByText('Career site')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'grace.pdf' })).toBeInTheDocument();
+    expect(within(row).getByText(/\+1 555 0100/)).toBeInTheDocument();
+    // The answers open from the keyboard and close with Escape.
+    within(row).getByRole('button', { name: 'Details: Grace Hopper' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Application from Grace Hopper' });
+    expect(within(dialog).getByText('Why us?')).toBeInTheDocument();
+    expect(within(dialog).getByText('I love compilers')).toBeInTheDocument();
+    expect(within(dialog).getByText('+1 555 0100')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Application from Grace Hopper' })).not.toBeInTheDocument());
     expect(await screen.findByText('Status changed from pending approval to open')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit job' }));
