@@ -1,103 +1,29 @@
-import { Alert, Button, Checkbox, Grid, Group, Loader, NumberInput, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { Alert, Button, Grid, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  EmploymentTypeLabels,
-  EmploymentTypes,
-  JobValidation,
-  ZCreateRequisitionRequest,
-  type TCreateRequisitionRequest,
-  type TJobCustomField,
-  type TRequisition,
-  type TRequisitionOptions,
-  type TUserRef,
-} from '@hireflow/contracts/jobs';
+import { JobValidation, ZCreateRequisitionRequest, type TCreateRequisitionRequest, type TRequisition, type TRequisitionOptions } from '@hireflow/contracts/jobs';
 import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-options';
 import { useCreateRequisition } from '@/features/jobs/api/create-requisition';
 import { useUpdateRequisition } from '@/features/jobs/api/update-requisition';
 import { useVacancyApproval } from '@/features/jobs/api/get-vacancy-approval';
-import { TeamPicker } from '@/features/jobs/components/team-picker';
+import { CustomFieldsSection, HiringTeamSection, PositionSection } from '@/features/jobs/components/position-fields';
+import { emptyPosition, jobCodeLeft, positionErrors, positionFieldOrder, toPositionRequest, userRefOf, type PositionValues } from '@/features/jobs/utils/position-form';
 import { errorMessage } from '@/lib/api-client';
+import { focusFirstError } from '@/lib/zod-form';
 import { useSession } from '@/lib/session';
 
-type Values = {
-  title: string;
-  jobCodeId: string | null;
-  departmentId: string | null;
-  businessUnitId: string | null;
-  locationId: string | null;
-  headcount: number | string;
-  employmentType: string;
-  salaryMin: number | string;
-  salaryMax: number | string;
-  currency: string;
-  targetStartDate: string;
-  justification: string;
-  headcountJustification: string;
-  hiringManager: TUserRef[];
-  recruiters: TUserRef[];
-  interviewers: TUserRef[];
-  followers: TUserRef[];
-  customFields: Record<string, string | number | boolean | null>;
-};
-
-const num = (v: number | string) => (v === '' ? undefined : Number(v));
+type Values = PositionValues & { justification: string; headcountJustification: string };
 
 function toRequest(v: Values, submit: boolean): unknown {
-  const hasBand = v.salaryMin !== '' || v.salaryMax !== '';
-  return {
-    title: v.title,
-    jobCodeId: v.jobCodeId,
-    departmentId: v.departmentId ?? '',
-    businessUnitId: v.businessUnitId,
-    locationId: v.locationId ?? '',
-    headcount: num(v.headcount),
-    employmentType: v.employmentType,
-    salaryBand: hasBand ? { min: num(v.salaryMin), max: num(v.salaryMax), currency: v.currency } : null,
-    targetStartDate: v.targetStartDate || null,
-    justification: v.justification,
-    headcountJustification: v.headcountJustification,
-    team: {
-      hiringManagerId: v.hiringManager[0]?.id ?? null,
-      recruiterIds: v.recruiters.map((u) => u.id),
-      interviewerIds: v.interviewers.map((u) => u.id),
-      followerIds: v.followers.map((u) => u.id),
-    },
-    customFields: Object.fromEntries(Object.entries(v.customFields).filter(([, value]) => value !== '' && value !== null)),
-    submit,
-  };
+  return { ...toPositionRequest(v), justification: v.justification, headcountJustification: v.headcountJustification, submit };
 }
 
-// Contract paths -> form fields, so each message sits under its input.
-const fieldOf: Record<string, string> = {
-  'salaryBand.min': 'salaryMin',
-  'salaryBand.max': 'salaryMax',
-  'salaryBand.currency': 'currency',
-  'team.hiringManagerId': 'hiringManager',
-  'team.recruiterIds': 'recruiters',
-  'team.interviewerIds': 'interviewers',
-  'team.followerIds': 'followers',
-};
-const sentence = (m: string) => m.charAt(0).toUpperCase() + m.slice(1);
-
-function validateWith(options: TRequisitionOptions | undefined) {
+function validateWith(options: TRequisitionOptions) {
   return (v: Values): FormErrors => {
-    const errors: FormErrors = {};
-    const result = ZCreateRequisitionRequest.safeParse(toRequest(v, false));
-    if (!result.success) {
-      for (const issue of result.error.issues) {
-        const path = issue.path.join('.');
-        const field = fieldOf[path] ?? (path.startsWith('team.') ? path.split('.')[1] : path);
-        if (!(field in errors)) errors[field] = sentence(issue.message);
-      }
-    }
-    for (const f of options?.customFields ?? []) {
-      const value = v.customFields[f.key];
-      if (f.required && (value === undefined || value === null || value === '')) errors[`customFields.${f.key}`] = `${f.label} is required`;
-    }
-    const code = options?.jobCodes.find((j) => j.id === v.jobCodeId);
-    if (code && Number(v.headcount) > code.approvedHeadcount - code.usedHeadcount && !v.headcountJustification.trim()) {
+    const errors = positionErrors(ZCreateRequisitionRequest, toRequest(v, false), v, options);
+    const chosen = jobCodeLeft(options, v.jobCodeId);
+    if (chosen && Number(v.headcount) > chosen.left && !v.headcountJustification.trim()) {
       errors.headcountJustification = 'Explain why this exceeds the approved headcount';
     }
     return errors;
@@ -172,27 +98,12 @@ function RequisitionForm({ options, existing }: { options: TRequisitionOptions; 
   const { user } = useSession();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const me: TUserRef[] = user ? [{ id: user.id, name: user.fullName, email: user.email }] : [];
   const form = useForm<Values>({
     initialValues: {
-      title: '',
-      jobCodeId: null,
-      departmentId: null,
-      businessUnitId: null,
-      locationId: null,
-      headcount: 1,
-      employmentType: 'full_time',
-      salaryMin: '',
-      salaryMax: '',
-      currency: 'USD',
-      targetStartDate: '',
+      ...emptyPosition,
       justification: '',
       headcountJustification: '',
-      hiringManager: me,
-      recruiters: [],
-      interviewers: [],
-      followers: [],
-      customFields: {},
+      hiringManager: user ? [userRefOf(user)] : [],
       ...(existing ? valuesOf(existing) : {}),
     },
     validate: validateWith(options),
@@ -201,16 +112,17 @@ function RequisitionForm({ options, existing }: { options: TRequisitionOptions; 
   const createMutation = useCreateRequisition({ onSuccess: onSaved });
   const updateMutation = useUpdateRequisition(existing?.id ?? '', { onSuccess: onSaved });
   const create = existing ? updateMutation : createMutation;
-  const code = options.jobCodes.find((j) => j.id === form.values.jobCodeId);
-  const left = code ? code.approvedHeadcount - code.usedHeadcount : null;
-  const exceeds = left !== null && Number(form.values.headcount) > left;
-  const named = (rows: { id: string; name: string }[]) => rows.map((r) => ({ value: r.id, label: r.name }));
+  const chosen = jobCodeLeft(options, form.values.jobCodeId);
+  const exceeds = chosen !== null && Number(form.values.headcount) > chosen.left;
 
   const save = (submit: boolean) =>
-    form.onSubmit((values) => {
-      setSubmitting(submit);
-      create.mutate(toRequest(values, submit) as TCreateRequisitionRequest);
-    })();
+    form.onSubmit(
+      (values) => {
+        setSubmitting(submit);
+        create.mutate(toRequest(values, submit) as TCreateRequisitionRequest);
+      },
+      focusFirstError(form, [...positionFieldOrder.slice(0, 4), 'headcountJustification', ...positionFieldOrder.slice(4), 'justification']),
+    )();
 
   return (
     <Stack gap="md" maw={960}>
@@ -229,86 +141,23 @@ function RequisitionForm({ options, existing }: { options: TRequisitionOptions; 
         noValidate
       >
         <Stack gap="md">
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} fz="h4" mb="sm">
-              Position
-            </Title>
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <TextInput label="Job title" withAsterisk maxLength={JobValidation.maxTitleLength} {...form.getInputProps('title')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Select label="Employment type" data={EmploymentTypes.map((t) => ({ value: t, label: EmploymentTypeLabels[t] }))} allowDeselect={false} {...form.getInputProps('employmentType')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <Select
-                  label="Job code"
-                  clearable
-                  searchable
-                  data={options.jobCodes.map((j) => ({ value: j.id, label: `${j.code} · ${j.title}` }))}
-                  description={code ? `Approved headcount ${code.approvedHeadcount}, used ${code.usedHeadcount} (${Math.max(left!, 0)} left)` : 'Workforce planning code (optional)'}
-                  {...form.getInputProps('jobCodeId')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <NumberInput label="Headcount" withAsterisk min={1} max={JobValidation.maxHeadcount} allowDecimal={false} {...form.getInputProps('headcount')} />
-              </Grid.Col>
-              {exceeds ? (
+          <PositionSection
+            form={form}
+            options={options}
+            afterHeadcount={
+              exceeds ? (
                 <Grid.Col span={12}>
                   <Textarea label="Why does this exceed the approved headcount?" withAsterisk autosize minRows={2} {...form.getInputProps('headcountJustification')} />
                 </Grid.Col>
-              ) : null}
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Select label="Department" withAsterisk searchable data={named(options.departments)} {...form.getInputProps('departmentId')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Select label="Business unit" clearable searchable data={named(options.businessUnits)} {...form.getInputProps('businessUnitId')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Select label="Location" withAsterisk searchable data={named(options.locations)} {...form.getInputProps('locationId')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 3 }}>
-                <NumberInput label="Salary from" min={0} thousandSeparator="," {...form.getInputProps('salaryMin')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 3 }}>
-                <NumberInput label="Salary to" min={0} thousandSeparator="," {...form.getInputProps('salaryMax')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 2 }}>
-                <TextInput label="Currency" maxLength={3} {...form.getInputProps('currency')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, md: 4 }}>
-                <TextInput label="Target start date" type="date" {...form.getInputProps('targetStartDate')} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Textarea label="Justification" description="Why the team needs this position now" autosize minRows={3} maxLength={JobValidation.maxJustificationLength} {...form.getInputProps('justification')} />
-              </Grid.Col>
-            </Grid>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} fz="h4" mb="sm">
-              Hiring team
-            </Title>
-            <Stack>
-              <TeamPicker label="Hiring manager" max={1} value={form.values.hiringManager} onChange={(v) => form.setFieldValue('hiringManager', v)} error={form.errors.hiringManager as string | undefined} />
-              <TeamPicker label="Recruiters" description="They own the job once it opens" value={form.values.recruiters} onChange={(v) => form.setFieldValue('recruiters', v)} error={form.errors.recruiters as string | undefined} />
-              <TeamPicker label="Interviewers" value={form.values.interviewers} onChange={(v) => form.setFieldValue('interviewers', v)} error={form.errors.interviewers as string | undefined} />
-              <TeamPicker label="Followers" value={form.values.followers} onChange={(v) => form.setFieldValue('followers', v)} />
-            </Stack>
-          </Paper>
-          {options.customFields.length ? (
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} fz="h4" mb="sm">
-                More details
-              </Title>
-              <Grid>
-                {options.customFields.map((field) => (
-                  <Grid.Col key={field.key} span={{ base: 12, md: 6 }}>
-                    <CustomFieldInput field={field} form={form} />
-                  </Grid.Col>
-                ))}
-              </Grid>
-            </Paper>
-          ) : null}
+              ) : null
+            }
+          >
+            <Grid.Col span={12}>
+              <Textarea label="Justification" description="Why the team needs this position now" autosize minRows={3} maxLength={JobValidation.maxJustificationLength} {...form.getInputProps('justification')} />
+            </Grid.Col>
+          </PositionSection>
+          <HiringTeamSection form={form} recruitersDescription="They own the job once it opens" />
+          <CustomFieldsSection form={form} fields={options.customFields} />
           <Group justify="end">
             <Button variant="default" loading={create.isPending && !submitting} disabled={create.isPending} onClick={() => save(false)}>
               Save as draft
@@ -321,23 +170,4 @@ function RequisitionForm({ options, existing }: { options: TRequisitionOptions; 
       </form>
     </Stack>
   );
-}
-
-function CustomFieldInput({ field, form }: { field: TJobCustomField; form: UseFormReturnType<Values, Values, (values: Values) => FormErrors> }) {
-  const path = `customFields.${field.key}`;
-  const props = { label: field.label, withAsterisk: field.required, error: form.errors[path] };
-  const value = form.values.customFields[field.key];
-  const set = (v: string | number | boolean | null) => form.setFieldValue('customFields', { ...form.values.customFields, [field.key]: v });
-  switch (field.type) {
-    case 'dropdown':
-      return <Select {...props} clearable data={field.options} value={(value as string) ?? null} onChange={set} />;
-    case 'number':
-      return <NumberInput {...props} value={(value as number) ?? ''} onChange={(v) => set(v === '' ? null : Number(v))} />;
-    case 'yesno':
-      return <Checkbox label={field.label} mt="lg" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
-    case 'date':
-      return <TextInput {...props} type="date" value={(value as string) ?? ''} onChange={(e) => set(e.currentTarget.value)} />;
-    default:
-      return <TextInput {...props} value={(value as string) ?? ''} onChange={(e) => set(e.currentTarget.value)} />;
-  }
 }
