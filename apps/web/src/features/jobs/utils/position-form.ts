@@ -102,6 +102,9 @@ export function positionErrors(schema: z.ZodType, body: unknown, values: Positio
       if (!(field in errors)) errors[field] = sentence(issue.message);
     }
   }
+  // An unpicked select asks for a choice rather than repeating the id check's "must be a valid id".
+  if (!values.departmentId) errors.departmentId = 'Choose a department';
+  if (!values.locationId) errors.locationId = 'Choose a location';
   for (const f of options?.customFields ?? []) {
     const value = values.customFields[f.key];
     if (f.required && (value === undefined || value === null || value === '')) errors[`customFields.${f.key}`] = `${f.label} is required`;
