@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Suspense, lazy, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { JobSorts, JobStatusLabels, JobStatuses, type TJobScope, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
 import { Paths } from '@hireflow/contracts/routes';
 import { useJobs } from '@/features/jobs/api/get-jobs';
@@ -9,8 +9,12 @@ import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-optio
 import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
 import { TeamPicker } from '@/features/jobs/components/team-picker';
+import { canCreateJobDirectly } from '@/features/jobs/utils/job-access';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+
+// The form brings the rich-text editor; load it when someone opens it, not with the list.
+const CreateJobModal = lazy(() => import('@/features/jobs/components/create-job-modal').then((m) => ({ default: m.CreateJobModal })));
 
 const sortLabels: Record<(typeof JobSorts)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', title: 'Title A–Z', applicants: 'Most applicants' };
 
@@ -18,6 +22,8 @@ const sortLabels: Record<(typeof JobSorts)[number], string> = { newest: 'Newest 
 export default function JobsListPage() {
   const scope: TJobScope = useLocation().pathname.startsWith(Paths.jobsAll) ? 'all' : 'mine';
   const { user } = useSession();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   const [q, setQ] = useState('');
   const [debouncedQ] = useDebouncedValue(q, 300);
   const [status, setStatus] = useState<string | null>(null);
@@ -64,8 +70,14 @@ export default function JobsListPage() {
               Request a position
             </Button>
           ) : null}
+          {canCreateJobDirectly(user) ? <Button onClick={() => setCreating(true)}>New job</Button> : null}
         </Group>
       </Group>
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateJobModal opened onClose={() => setCreating(false)} onCreated={(job) => navigate(`/job/${job.id}`)} />
+        </Suspense>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <Group align="end" gap="sm">
           <TextInput label="Search titles" value={q} onChange={(e) => reset(setQ)(e.currentTarget.value)} w={220} />

@@ -5,7 +5,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
 /** The job description in rich text; the API sanitises what it stores, whatever the editor sends. */
-export function DescriptionEditor({ value, onChange }: { value: string; onChange: (html: string) => void }) {
+export function DescriptionEditor({ value, onChange, error }: { value: string; onChange: (html: string) => void; error?: string }) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value,
@@ -14,7 +14,7 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
     editorProps: { attributes: { 'aria-label': 'Description', role: 'textbox', 'aria-multiline': 'true' } },
   });
   return (
-    <Input.Wrapper label="Description" description="What the role is, what the person will do, what you offer">
+    <Input.Wrapper label="Description" description="What the role is, what the person will do, what you offer" error={error}>
       <RichTextEditor editor={editor} mt={4}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
