@@ -142,6 +142,51 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     expect(listCalls).toBe(2);
   });
 
+  it('tells the admin when the invitation mail did not go out', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
+    const notSent = 'User added, but the invitation mail could not be sent. Use "Resend invitation" in the user list to try again.';
+    http.onPost('/api/user/signup').reply(201, { user: row(2), message: notSent, invitationSent: false });
+    await openPage();
+    await screen.findByText('Showing 1 of 1 user');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Una');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Sent');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'una@acme.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Add user and send invitation' }));
+    expect(await screen.findByText('Invitation not sent')).toBeInTheDocument();
+    expect(screen.getByText(notSent)).toBeInTheDocument();
+  });
+
+  it('resends the invitation of an invited user, and shows a refusal', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').reply(200, { ul: [row(5, { emailVerified: false }), row(6), row(7, { emailVerified: false })], cnt: 3 });
+    const calls: string[] = [];
+    http.onPost(`/api/user/${row(5).id}/resend-invitation`).reply((config) => {
+      calls.push(config.url ?? '');
+      return [200, { message: 'The invitation was sent again.' }];
+    });
+    http.onPost(`/api/user/${row(7).id}/resend-invitation`).reply(429, { code: 'too_many_requests', message: 'Too many attempts. Please wait 60 minutes and try again.' });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for First6 Last6' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Resend invitation' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const menuClosed = () => waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await menuClosed();
+    await user.click(screen.getByRole('button', { name: 'Actions for First5 Last5' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+    expect(await screen.findByText('The invitation was sent again to user5@acme.test')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    await menuClosed();
+    await user.click(screen.getByRole('button', { name: 'Actions for First7 Last7' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+    expect(await screen.findByText('Too many attempts. Please wait 60 minutes and try again.')).toBeInTheDocument();
+  });
+
   it('deactivates a user after confirming', async () => {
     signInWith(['manageUsers']);
     http.onPost('/api/user').reply(200, { ul: [row(7)], cnt: 1 });

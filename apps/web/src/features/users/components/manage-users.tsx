@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useUsers } from '../api/get-users';
 import { useChangeUserStatus } from '../api/change-user-status';
+import { useResendInvitation } from '../api/resend-invitation';
 import { UserFilters } from './user-filters';
 import { UsersTable } from './users-table';
 import { UserFormModal } from './user-form-modal';
@@ -17,6 +18,8 @@ import type { OrgChoices } from './org-choices';
 
 const initialFilters: TUserListFiltersInput = { search: '', role: UserList.defaultRoleFilter, status: UserList.defaultStatusFilter, businessUnit: null, department: null, location: null };
 const toast = (message: string) => notifications.show({ message, color: 'pastel-green' });
+// Stays until closed: the admin has to act on it (resend the invitation).
+const warn = (title: string, message: string) => notifications.show({ title, message, color: 'yellow', autoClose: false });
 
 /** company-settings/manage-users: SPEC section 3's list state (users, userCount, search, role and status filters, filter data, load more). */
 export function ManageUsers({ org, canChangeAdmin, isAdmin }: { org: OrgChoices; canChangeAdmin: boolean; isAdmin: boolean }) {
@@ -27,6 +30,12 @@ export function ManageUsers({ org, canChangeAdmin, isAdmin }: { org: OrgChoices;
   const [makeAdmin, setMakeAdmin] = useState<TUserRow | null>(null);
   const [importing, setImporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const resend = useResendInvitation();
+  const resendInvitationTo = (user: TUserRow) =>
+    resend.mutate(user.id, {
+      onSuccess: () => toast(`The invitation was sent again to ${user.email}`),
+      onError: (error) => notifications.show({ message: errorMessage(error), color: 'red' }),
+    });
   const status = useChangeUserStatus({
     onSuccess: () => {
       toast(toggling?.status === 'active' ? `${toggling.fullName} was deactivated and signed out` : `${toggling?.fullName} was activated`);
@@ -76,6 +85,7 @@ export function ManageUsers({ org, canChangeAdmin, isAdmin }: { org: OrgChoices;
               setToggling(u);
             }}
             onMakeAdmin={canChangeAdmin && isAdmin ? setMakeAdmin : undefined}
+            onResendInvitation={resendInvitationTo}
           />
           {loadMore ? (
             <Center>
@@ -93,8 +103,9 @@ export function ManageUsers({ org, canChangeAdmin, isAdmin }: { org: OrgChoices;
           user={editing === 'new' ? null : editing}
           org={org}
           onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            toast(message);
+          onSaved={(message, warning) => {
+            if (warning) warn('Invitation not sent', message);
+            else toast(message);
             setEditing(null);
           }}
         />

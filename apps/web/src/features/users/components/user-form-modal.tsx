@@ -40,10 +40,10 @@ function initialValues(user: TUserRow | null): Values {
 }
 
 /** Add a user (the API mails the invitation) or edit one; the same fields and the contracts' rules. */
-export function UserFormModal({ opened, user, org, onClose, onSaved }: { opened: boolean; user: TUserRow | null; org: OrgChoices; onClose: () => void; onSaved: (message: string) => void }) {
+export function UserFormModal({ opened, user, org, onClose, onSaved }: { opened: boolean; user: TUserRow | null; org: OrgChoices; onClose: () => void; onSaved: (message: string, warning?: boolean) => void }) {
   const editing = Boolean(user);
   const form = useForm<Values>({ initialValues: initialValues(user), validate: zodValidate(editing ? ZUserProfileUpdateRequest : ZAdminSignupRequest) });
-  const add = useAddUser({ onSuccess: (data) => onSaved(data.message) });
+  const add = useAddUser({ onSuccess: (data) => onSaved(data.message, !data.invitationSent) });
   const update = useUpdateUser({ onSuccess: () => onSaved('User saved') });
   const mutation = editing ? update : add;
 

@@ -6,6 +6,7 @@ type Props = {
   onEdit: (user: TUserRow) => void;
   onToggleStatus: (user: TUserRow) => void;
   onMakeAdmin?: (user: TUserRow) => void;
+  onResendInvitation: (user: TUserRow) => void;
 };
 
 export function roleText(u: TUserRow) {
@@ -13,7 +14,7 @@ export function roleText(u: TUserRow) {
 }
 
 /** The user list rows with a per-row actions menu. */
-export function UsersTable({ users, onEdit, onToggleStatus, onMakeAdmin }: Props) {
+export function UsersTable({ users, onEdit, onToggleStatus, onMakeAdmin, onResendInvitation }: Props) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover>
@@ -64,6 +65,7 @@ export function UsersTable({ users, onEdit, onToggleStatus, onMakeAdmin }: Props
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => onEdit(u)}>Edit</Menu.Item>
+                    {!u.emailVerified && u.status === 'active' ? <Menu.Item onClick={() => onResendInvitation(u)}>Resend invitation</Menu.Item> : null}
                     <Menu.Item onClick={() => onToggleStatus(u)} color={u.status === 'active' ? 'red' : undefined}>
                       {u.status === 'active' ? 'Deactivate' : 'Activate'}
                     </Menu.Item>
