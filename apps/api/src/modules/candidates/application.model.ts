@@ -29,6 +29,8 @@ const applicationSchema = new Schema(
     // Denormalised for the job's applicant list (no join per row).
     candidateName: { type: String, default: '' },
     candidateEmail: { type: String, default: '' },
+    // The phone this applicant gave; the candidate's own phone is only filled when it was blank.
+    candidatePhone: { type: String, default: '' },
     rejectionReason: { type: String, default: '' },
     withdrawn: { type: Boolean, default: false },
   },

@@ -22,7 +22,7 @@ export async function listJobApplicants({ customerId, job, page }: { customerId:
       candidateId: String(a.candidateId),
       name: a.candidateName,
       email: a.candidateEmail,
-      phone: phones.get(String(a.candidateId)) ?? '',
+      phone: a.candidatePhone || (phones.get(String(a.candidateId)) ?? ''),
       answers: (a.answers ?? []).map((x) => ({ label: x.label ?? '', answer: x.answer ?? '' })),
       stage: stages.get(String(a.stageId)) ?? { id: String(a.stageId), name: 'Unknown stage', kind: a.stageKind },
       source: a.source,

@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import type { ClientSession, Types } from 'mongoose';
 import type { TApplicationSource } from '@hireflow/contracts/candidates';
 import { AppError } from '../../lib/app-error';
 import { sendMail, type MailContext } from '../../lib/mailer';
@@ -22,8 +22,9 @@ export type ApplicantInput = {
 export const AlreadyAppliedMessage = 'You have already applied for this job with this email address.';
 
 /**
- * One application: the candidate is found by email (or created, with this first-touch source),
- * the application enters the job's first stage, and the job's stage count moves in the same
+ * One application: the candidate is found by email (or created, with this first-touch source)
+ * and only their blank fields are filled; the application keeps what this applicant sent (name,
+ * phone, resume, answers). It enters the job's first stage, and the job's stage count moves in the same
  * transaction. The resume is stored first and removed again if anything after it fails.
  */
 export async function applyToJob({
@@ -52,14 +53,25 @@ export async function applyToJob({
   const resumeFields = resumeFileId ? { resumeFileId, resumeFilename: resume!.originalname } : {};
   try {
     return await withTransaction(async (session) => {
+      // Anyone can type an existing candidate's email on the public site, so an application only
+      // fills what the candidate lacks; what this applicant sent stays on their application.
       const candidate = await Candidate.findOneAndUpdate(
         { customerId, email: input.email },
         {
-          $set: { firstName: input.firstName, lastName: input.lastName, ...(input.phone ? { phone: input.phone } : {}), ...resumeFields },
-          $setOnInsert: { customerId, email: input.email, source, consentAt: at },
+          $setOnInsert: {
+            customerId,
+            email: input.email,
+            source,
+            consentAt: at,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            ...(input.phone ? { phone: input.phone } : {}),
+            ...resumeFields,
+          },
         },
         { upsert: true, returnDocument: 'after', session },
       ).lean();
+      await fillBlankCandidateFields({ customerId, candidateId: candidate!._id, input, resumeFields, session });
       const [application] = await Application.create(
         [
           {
@@ -75,6 +87,7 @@ export async function applyToJob({
             answers: input.answers,
             candidateName: `${input.firstName} ${input.lastName}`.trim(),
             candidateEmail: input.email,
+            candidatePhone: input.phone ?? '',
             ...resumeFields,
           },
         ],
@@ -92,6 +105,26 @@ export async function applyToJob({
     if ((error as { code?: number }).code === 11000) throw AppError.conflict(AlreadyAppliedMessage);
     throw error;
   }
+}
+
+/** Sets the candidate's empty fields from this application; filled ones are never overwritten. */
+async function fillBlankCandidateFields({
+  customerId,
+  candidateId,
+  input,
+  resumeFields,
+  session,
+}: {
+  customerId: Types.ObjectId;
+  candidateId: Types.ObjectId;
+  input: ApplicantInput;
+  resumeFields: { resumeFileId?: Types.ObjectId; resumeFilename?: string };
+  session: ClientSession;
+}) {
+  const blank = { $in: ['', null] };
+  if (input.lastName) await Candidate.updateOne({ customerId, _id: candidateId, lastName: blank }, { $set: { lastName: input.lastName } }, { session });
+  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone } }, { session });
+  if (resumeFields.resumeFileId) await Candidate.updateOne({ customerId, _id: candidateId, resumeFileId: null }, { $set: resumeFields }, { session });
 }
 
 export async function mailApplicationReceived(ctx: MailContext, to: string, firstName: string, jobTitle: string, companyName: string) {

@@ -231,13 +231,21 @@ describe('POST /careers/:slug/:jobId/apply', () => {
     expect((await request(app).get(`/api/files/${fileId}`)).status).toBe(401);
   });
 
-  it('dedupes the candidate by email across jobs and refuses a second application to the same job', async () => {
-    const other = await apply(secondJobId, { firstName: 'Ada M.', q_why: 'Data' }, { buffer: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....word/document.xml....')]), name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+  it('dedupes the candidate by email across jobs without overwriting their profile; the application keeps what was sent', async () => {
+    const original = await Candidate.findOne({ customerId: acme.customerId, email: 'ada@example.test' }).lean();
+    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....word/document.xml....')]);
+    const other = await apply(secondJobId, { firstName: 'Mallory', lastName: 'Impostor', phone: '+1 555 0199', q_why: 'Data' }, { buffer: docx, name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     expect(other.status).toBe(201);
     const candidates = await Candidate.find({ customerId: acme.customerId, email: 'ada@example.test' }).lean();
     expect(candidates).toHaveLength(1);
-    expect(candidates[0]).toMatchObject({ firstName: 'Ada M.', source: 'career_site', resumeFilename: 'cv.docx' });
+    expect(candidates[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phone: original!.phone, source: 'career_site', resumeFilename: 'cv.pdf' });
+    expect(String(candidates[0].resumeFileId)).toBe(String(original!.resumeFileId));
     expect(await Application.countDocuments({ customerId: acme.customerId, candidateId: candidates[0]._id })).toBe(2);
+    const second = await Application.findOne({ customerId: acme.customerId, jobId: secondJobId, candidateId: candidates[0]._id }).lean();
+    expect(second).toMatchObject({ candidateName: 'Mallory Impostor', candidatePhone: '+1 555 0199', resumeFilename: 'cv.docx' });
+    expect(String(second!.resumeFileId)).not.toBe(String(original!.resumeFileId));
+    const listed = await request(app).get(`/api/jobs/${secondJobId}/applications`).set('Authorization', acme.recruiter.auth);
+    expect(listed.body.items[0]).toMatchObject({ name: 'Mallory Impostor', phone: '+1 555 0199', resume: { filename: 'cv.docx' } });
 
     const before = await uploadsCount();
     const again = await apply(jobId, { q_why: 'Again' });
@@ -245,6 +253,17 @@ describe('POST /careers/:slug/:jobId/apply', () => {
     expect(again.text).toContain('You have already applied for this job with this email address.');
     expect(await uploadsCount()).toBe(before);
     expect((await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())?.applicantCount).toBe(1);
+  });
+
+  it("fills only a known candidate's blank fields (phone, last name, resume)", async () => {
+    const known = await Candidate.create({ customerId: acme.customerId, firstName: 'Grace', lastName: '', email: 'grace@example.test', source: 'referral' });
+    const res = await apply(secondJobId, { firstName: 'Someone', lastName: 'Hopper', email: 'grace@example.test', phone: '+1 555 0100', q_why: 'Compilers' });
+    expect(res.status).toBe(201);
+    const after = await Candidate.findOne({ customerId: acme.customerId, _id: known._id }).lean();
+    expect(after).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 0100', source: 'referral', resumeFilename: 'cv.pdf' });
+    const application = await Application.findOne({ customerId: acme.customerId, jobId: secondJobId, candidateId: known._id }).lean();
+    expect(String(after!.resumeFileId)).toBe(String(application!.resumeFileId));
+    expect(await Candidate.countDocuments({ customerId: acme.customerId, email: 'grace@example.test' })).toBe(1);
   });
 
   it('keeps companies apart: the same email at another company is another candidate', async () => {
