@@ -428,6 +428,8 @@ export type TUpdateJobRequest = z.infer<typeof ZUpdateJobRequest>;
 export const ZChangeJobStatusRequest = z.object({
   status: z.enum(JobStatuses, { error: `must be one of ${JobStatuses.join(', ')}` }),
   comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+  /** Needed when reopening a closed job would take more job-code headcount than is left. */
+  headcountJustification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).optional(),
 });
 export type TChangeJobStatusRequest = z.infer<typeof ZChangeJobStatusRequest>;
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccessRightKeys, type TAccessRight } from '@hireflow/contracts/roles';
@@ -9,6 +10,8 @@ import { mockHttp } from '@/test/http';
 import { getSession } from '@/lib/session';
 
 const http = mockHttp();
+// Notifications live in a module-level store: one test's must not show up in the next.
+afterEach(() => notifications.clean());
 
 function row(i: number, overrides: Partial<TUserRow> = {}): TUserRow {
   return {
@@ -160,31 +163,72 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     expect(screen.getByText(notSent)).toBeInTheDocument();
   });
 
-  it('resends the invitation of an invited user, and shows a refusal', async () => {
-    signInWith(['manageUsers']);
-    http.onPost('/api/user').reply(200, { ul: [row(5, { emailVerified: false }), row(6), row(7, { emailVerified: false })], cnt: 3 });
-    const calls: string[] = [];
-    http.onPost(`/api/user/${row(5).id}/resend-invitation`).reply((config) => {
-      calls.push(config.url ?? '');
-      return [200, { message: 'The invitation was sent again.' }];
+  describe('resend invitation', () => {
+    const openActionsOf = async (i: number) => {
+      signInWith(['manageUsers']);
+      http.onPost('/api/user').reply(200, { ul: [row(5, { emailVerified: false }), row(6)], cnt: 2 });
+      await openPage();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: `Actions for First${i} Last${i}` }));
+      return user;
+    };
+
+    it('is offered only for invited users', async () => {
+      await openActionsOf(6);
+      await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Deactivate']));
     });
-    http.onPost(`/api/user/${row(7).id}/resend-invitation`).reply(429, { code: 'too_many_requests', message: 'Too many attempts. Please wait 60 minutes and try again.' });
+
+    it('sends it again and says so', async () => {
+      const calls: string[] = [];
+      http.onPost(`/api/user/${row(5).id}/resend-invitation`).reply((config) => {
+        calls.push(config.url ?? '');
+        return [200, { message: 'The invitation was sent again.' }];
+      });
+      const user = await openActionsOf(5);
+      await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+      expect(await screen.findByText('The invitation was sent again to user5@acme.test')).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+    });
+
+    it('shows a refusal', async () => {
+      http.onPost(`/api/user/${row(5).id}/resend-invitation`).reply(429, { code: 'too_many_requests', message: 'Too many attempts. Please wait 60 minutes and try again.' });
+      const user = await openActionsOf(5);
+      await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
+      expect(await screen.findByText('Too many attempts. Please wait 60 minutes and try again.')).toBeInTheDocument();
+    });
+  });
+
+  it('an export error goes away with a later successful export and with a filter change', async () => {
+    signInWith(['manageUsers']);
+    const createObjectURL = vi.fn(() => 'blob:users');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const exports: number[] = [];
+    let failNext = true;
+    http.onPost('/api/user').reply((config) => {
+      if (!bodyOf(config).export) return [200, { ul: [row(1)], cnt: 1 }];
+      exports.push(exports.length);
+      const fail = failNext;
+      failNext = !failNext;
+      return fail ? [503, { code: 'service_unavailable', message: 'Export failed' }] : [200, new Blob(['xlsx']), { 'content-disposition': 'attachment; filename="users.xlsx"' }];
+    });
     await openPage();
+    await screen.findByText('Showing 1 of 1 user');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Actions for First6 Last6' }));
-    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Resend invitation' })).not.toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    const menuClosed = () => waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
-    await menuClosed();
-    await user.click(screen.getByRole('button', { name: 'Actions for First5 Last5' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
-    expect(await screen.findByText('The invitation was sent again to user5@acme.test')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    await menuClosed();
-    await user.click(screen.getByRole('button', { name: 'Actions for First7 Last7' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation' }));
-    expect(await screen.findByText('Too many attempts. Please wait 60 minutes and try again.')).toBeInTheDocument();
+    const exportButton = screen.getByRole('button', { name: 'Export to Excel' });
+
+    await user.click(exportButton);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.click(exportButton);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    failNext = true;
+    await user.click(exportButton);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(exports).toHaveLength(3);
   });
 
   it('deactivates a user after confirming', async () => {

@@ -5,11 +5,12 @@ import { useExportUsers, type ExportProgress } from '../api/export-users';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Downloads every user matching the filters as Excel, showing how much has arrived. */
-export function ExportUsersButton({ filters, onError }: { filters: TUserListFiltersInput; onError: (message: string) => void }) {
+/** Downloads every user matching the filters as Excel, showing how much has arrived. onError(null): the last error no longer applies. */
+export function ExportUsersButton({ filters, onError }: { filters: TUserListFiltersInput; onError: (message: string | null) => void }) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const exporting = useExportUsers();
   const start = () => {
+    onError(null);
     setProgress({ loadedBytes: 0, totalBytes: null });
     exporting.mutate(
       { filters, onProgress: setProgress },

@@ -55,7 +55,15 @@ export function ManageUsers({ org, canChangeAdmin, isAdmin }: { org: OrgChoices;
           <Button onClick={() => setEditing('new')}>Add user</Button>
         </Group>
       </Group>
-      <UserFilters value={filters} onChange={setFilters} org={org} />
+      <UserFilters
+        value={filters}
+        onChange={(next) => {
+          // An export error was about the old filters.
+          setExportError(null);
+          setFilters(next);
+        }}
+        org={org}
+      />
       <FormAlert message={exportError} />
       {isPending ? (
         <Center py="xl">
