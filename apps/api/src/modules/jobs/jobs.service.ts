@@ -9,6 +9,7 @@ import {
   type TCreateJobRequest,
   type TJobActivity,
   type TJobList,
+  type TJobStatus,
   type TJobListQuery,
   type TUpdateJobRequest,
 } from '@hireflow/contracts/jobs';
@@ -103,7 +104,9 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
   await assertOrgRefs(customerId, { departmentId: input.departmentId, businessUnitId: input.businessUnitId, locationId: input.locationId });
   if (input.team) await checkTeam(customerId, input.team);
 
-  const headcountNote = await checkJobCodeHeadcount(customerId, job, input);
+  // A closed job holds no openings of its code, so changing its openings uses none either.
+  const headcountDelta = holdsHeadcount(job.status) ? (input.headcount ?? job.headcount) - job.headcount : 0;
+  const headcountNote = await checkJobCodeHeadcount(customerId, job, headcountDelta, input.headcountJustification, `this job needs ${headcountDelta} more`);
 
   const set: Record<string, unknown> = {};
   const oid = (v: string | null) => (v ? new Types.ObjectId(v) : null);
@@ -129,15 +132,14 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
     .map((k) => {
       // Short values say what they became; long or structured ones only that they changed.
       if (k === 'title') return `title from "${job.title}" to "${input.title}"`;
-      if (k === 'headcount') return `openings from ${job.headcount} to ${input.headcount}${headcountNote}`;
+      if (k === 'headcount') return `openings from ${job.headcount} to ${input.headcount}${headcountNote ? ` (${headcountNote})` : ''}`;
       if (k === 'published') return input.published ? 'career-site listing (now listed)' : 'career-site listing (now unlisted)';
       return fieldLabels[k];
     });
   await withTransaction(async (session) => {
     await Job.updateOne({ customerId, _id: job._id }, { $set: set }, { session });
-    const delta = (input.headcount ?? job.headcount) - job.headcount;
-    if (delta !== 0 && countsAgainstJobCode(job)) {
-      await JobCode.updateOne({ customerId, _id: job.jobCodeId }, { $inc: { usedHeadcount: delta } }, { session });
+    if (headcountDelta !== 0 && countsAgainstJobCode(job)) {
+      await JobCode.updateOne({ customerId, _id: job.jobCodeId }, { $inc: { usedHeadcount: headcountDelta } }, { session });
     }
     await recordJobActivity({ customerId, by: actor._id, session }, job._id, 'updated', `Changed ${changed.join(', ')}`);
   });
@@ -147,23 +149,25 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
 /** A requisition's job uses its job code's headcount from approval on (direct jobs never have). */
 const countsAgainstJobCode = (job: JobDoc) => Boolean(job.jobCodeId && job.requisitionId);
 
+/** Statuses in which such a job holds its openings of the job code; closing gives them back, reopening takes them again. */
+const holdsHeadcount = (status: TJobStatus) => status === 'open' || status === 'on_hold' || status === 'filled';
+
 /**
- * More openings on a job that uses job-code headcount follow the requisition rule: beyond what is
- * left of the approved headcount they need a justification (kept in the activity history).
+ * Taking `more` openings of a job's code follows the requisition rule: beyond what is left of the
+ * approved headcount they need a justification (kept in the activity history).
  */
-async function checkJobCodeHeadcount(customerId: Types.ObjectId, job: JobDoc, input: TUpdateJobRequest): Promise<string> {
-  const more = (input.headcount ?? job.headcount) - job.headcount;
+async function checkJobCodeHeadcount(customerId: Types.ObjectId, job: JobDoc, more: number, justification: string | undefined, why: string): Promise<string> {
   if (more <= 0 || !countsAgainstJobCode(job)) return '';
   const code = await JobCode.findOne({ customerId, _id: job.jobCodeId }).lean();
   if (!code) return '';
   const left = code.approvedHeadcount - (code.usedHeadcount ?? 0);
   if (more <= left) return '';
-  if (!input.headcountJustification) {
+  if (!justification) {
     throw AppError.badRequest(
-      `headcountJustification: job code ${code.code} has ${Math.max(left, 0)} of ${code.approvedHeadcount} approved positions left; explain why this job needs ${more} more`,
+      `headcountJustification: job code ${code.code} has ${Math.max(left, 0)} of ${code.approvedHeadcount} approved positions left; explain why ${why}`,
     );
   }
-  return ` (beyond the approved headcount of job code ${code.code}: ${input.headcountJustification})`;
+  return `beyond the approved headcount of job code ${code.code}: ${justification}`;
 }
 
 /** Every status change a person makes goes through the one transition table in contracts. */
@@ -179,6 +183,8 @@ export async function changeJobStatus({ customerId, actor, id, input }: Base & {
     const hint = allowed.length ? `it can go to: ${allowed.join(', ')}` : 'its approval chain decides what comes next';
     throw AppError.conflict(`A job that is ${JobStatusLabels[from].toLowerCase()} cannot become ${JobStatusLabels[to].toLowerCase()}; ${hint}`);
   }
+  const taken = countsAgainstJobCode(job) ? (holdsHeadcount(to) ? job.headcount : 0) - (holdsHeadcount(from) ? job.headcount : 0) : 0;
+  const headcountNote = await checkJobCodeHeadcount(customerId, job, taken, input.headcountJustification, `reopening this job needs ${taken}`);
   await withTransaction(async (session) => {
     const updated = await Job.updateOne(
       { customerId, _id: job._id, status: from },
@@ -186,7 +192,9 @@ export async function changeJobStatus({ customerId, actor, id, input }: Base & {
       { session },
     );
     if (updated.matchedCount === 0) throw AppError.conflict('The job changed meanwhile; reload it and try again');
-    await recordJobStatus({ customerId, by: actor._id, session }, job, from, to, input.comment);
+    if (taken !== 0) await JobCode.updateOne({ customerId, _id: job.jobCodeId }, { $inc: { usedHeadcount: taken } }, { session });
+    const comment = [input.comment, headcountNote].filter(Boolean).join('; ');
+    await recordJobStatus({ customerId, by: actor._id, session }, job, from, to, comment);
   });
   return getJob({ customerId, actor, id });
 }

@@ -260,6 +260,54 @@ describe('PATCH /api/jobs/:id openings and job-code headcount', () => {
   });
 });
 
+describe('POST /api/jobs/:id/status and job-code headcount', () => {
+  it('closing a requisition job gives its openings back to the job code; reopening takes them again', async () => {
+    const code = await JobCode.create({ customerId: acme.customerId, code: 'OPS-1', title: 'Operations', approvedHeadcount: 3, usedHeadcount: 0 });
+    const used = async () => (await JobCode.findOne({ customerId: acme.customerId, _id: code._id }).lean())?.usedHeadcount;
+    const setStatus = (id: string, body: object) => request(app).post(`/api/jobs/${id}/status`).set('Authorization', acme.recruiter.auth).send(body);
+    const { jobId } = await openJobThroughApproval(app, acme, { title: 'Ops Lead', jobCodeId: String(code._id), headcount: 2 });
+    expect(await used()).toBe(2);
+
+    expect((await setStatus(jobId, { status: 'closed' })).status).toBe(200);
+    expect(await used()).toBe(0);
+    // A closed job holds none, so changing its openings takes none either.
+    expect((await request(app).patch(`/api/jobs/${jobId}`).set('Authorization', acme.recruiter.auth).send({ headcount: 1 })).status).toBe(200);
+    expect(await used()).toBe(0);
+    expect((await request(app).patch(`/api/jobs/${jobId}`).set('Authorization', acme.recruiter.auth).send({ headcount: 2 })).status).toBe(200);
+
+    const { jobId: otherId } = await openJobThroughApproval(app, acme, { title: 'Ops Analyst', jobCodeId: String(code._id), headcount: 3 });
+    expect(await used()).toBe(3);
+    const over = await setStatus(jobId, { status: 'open' });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('headcountJustification: job code OPS-1 has 0 of 3 approved positions left; explain why reopening this job needs 2');
+    expect((await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())?.status).toBe('closed');
+    expect(await used()).toBe(3);
+
+    const reopened = await setStatus(jobId, { status: 'open', comment: 'Candidate declined', headcountJustification: 'Seasonal peak' });
+    expect(reopened.status).toBe(200);
+    expect(await used()).toBe(5);
+    const events = await StatusEvent.find({ customerId: acme.customerId, entity: 'job', entityId: jobId }).sort({ at: 1 }).lean();
+    expect(events.at(-1)).toMatchObject({ from: 'closed', to: 'open', comment: 'Candidate declined; beyond the approved headcount of job code OPS-1: Seasonal peak' });
+
+    // Filled positions stay used; on hold ones too, until the job is closed.
+    expect((await setStatus(otherId, { status: 'filled' })).status).toBe(200);
+    expect(await used()).toBe(5);
+    expect((await setStatus(jobId, { status: 'on_hold' })).status).toBe(200);
+    expect(await used()).toBe(5);
+    expect((await setStatus(jobId, { status: 'closed' })).status).toBe(200);
+    expect(await used()).toBe(3);
+  });
+
+  it('leaves job codes alone for jobs created directly', async () => {
+    const code = await JobCode.create({ customerId: acme.customerId, code: 'DIR-1', title: 'Direct', approvedHeadcount: 1, usedHeadcount: 1 });
+    const created = await createJob(acme, acme.recruiter.auth, { title: 'Direct Coded', jobCodeId: String(code._id), headcount: 2, team: { recruiterIds: [acme.recruiter.id] } });
+    for (const status of ['open', 'closed', 'open']) {
+      expect((await request(app).post(`/api/jobs/${created.body.id}/status`).set('Authorization', acme.recruiter.auth).send({ status })).status).toBe(200);
+    }
+    expect((await JobCode.findOne({ customerId: acme.customerId, _id: code._id }).lean())?.usedHeadcount).toBe(1);
+  });
+});
+
 describe('GET /api/jobs/:id/applications', () => {
   it('lists no applicants for a new job', async () => {
     const res = await request(app).get(`/api/jobs/${openJobId}/applications`).set('Authorization', acme.recruiter.auth);
