@@ -12,9 +12,11 @@ export const JobsApi = {
   requisitions: '/api/requisitions',
   requisition: '/api/requisitions/:id',
   submitRequisition: '/api/requisitions/:id/submit',
+  withdrawRequisition: '/api/requisitions/:id/withdraw',
   vacancyApprovals: '/api/vacancy-approvals',
   vacancyApproval: '/api/vacancy-approvals/:id',
   decideVacancyApproval: '/api/vacancy-approvals/:id/decision',
+  reassignVacancyApproval: '/api/vacancy-approvals/:id/reassign',
   jobs: '/api/jobs',
   job: '/api/jobs/:id',
   jobStatus: '/api/jobs/:id/status',
@@ -239,6 +241,21 @@ export const ZDecideApprovalRequest = z
   .refine((d) => d.decision === 'approve' || d.comment.length > 0, { error: 'is required when rejecting (tell the requester why)', path: ['comment'] });
 export type TDecideApprovalRequest = z.infer<typeof ZDecideApprovalRequest>;
 
+/** The requester takes a pending requisition back: it becomes a draft again (the job too). */
+export const ZWithdrawRequisitionRequest = z.object({
+  comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+});
+export type TWithdrawRequisitionRequest = z.infer<typeof ZWithdrawRequisitionRequest>;
+
+/** A company admin hands the current step to another active user (e.g. the approver left). */
+export const ZReassignApprovalRequest = z.object({
+  approverId: ZObjectId,
+  comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+});
+export type TReassignApprovalRequest = z.infer<typeof ZReassignApprovalRequest>;
+
+export const ApprovalHistoryActions = ['submitted', 'skipped', 'approved', 'rejected', 'reassigned', 'withdrawn', 'opened'] as const;
+
 export const ZApprovalStep = z.object({
   order: z.number(),
   approver: ZUserRef,
@@ -248,7 +265,7 @@ export const ZApprovalStep = z.object({
 });
 export const ZApprovalHistoryEntry = z.object({
   round: z.number(),
-  action: z.enum(['submitted', 'approved', 'rejected', 'opened']),
+  action: z.enum(ApprovalHistoryActions),
   by: ZUserRef.nullable(),
   comment: z.string(),
   at: z.string(),
@@ -292,6 +309,10 @@ export const ZRequisition = z.object({
   /** What the caller may do now. */
   canDecide: z.boolean(),
   canEdit: z.boolean(),
+  /** The requester, while it waits for approval. */
+  canWithdraw: z.boolean(),
+  /** A company admin, while it waits for approval. */
+  canReassign: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

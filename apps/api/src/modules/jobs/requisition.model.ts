@@ -5,7 +5,9 @@ import { positionFields } from './position-fields';
 
 /**
  * A hiring manager's request for a position. `approverIds` is the chain of the current round,
- * `decisions` every decision ever made (append-only); `currentStep` indexes approverIds.
+ * `decisions` every decision ever made (append-only); `currentStep` indexes approverIds. The
+ * requester never approves their own requisition: their step is left out of approverIds at
+ * submission (a `skipped` chain event says so).
  */
 const requisitionSchema = new Schema(
   {
@@ -31,6 +33,23 @@ const requisitionSchema = new Schema(
           step: { type: Number, required: true },
           approverId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
           decision: { type: String, enum: ['approved', 'rejected'], required: true },
+          comment: { type: String, default: '' },
+          at: { type: Date, required: true },
+        },
+      ],
+      default: [],
+    },
+    // Chain changes that are not decisions (append-only): the requester's own step skipped at
+    // submission, the current step handed to someone else by an admin, the requester withdrawing it.
+    chainEvents: {
+      type: [
+        {
+          round: { type: Number, required: true },
+          step: { type: Number, required: true },
+          action: { type: String, enum: ['skipped', 'reassigned', 'withdrawn'], required: true },
+          by: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+          fromApproverId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+          toApproverId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
           comment: { type: String, default: '' },
           at: { type: Date, required: true },
         },

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { TRequisition, TVacancyApprovalSummary } from '@hireflow/contracts/jobs';
+import type { TRequisition, TUserRef, TVacancyApprovalSummary } from '@hireflow/contracts/jobs';
 import type { UserDoc } from '../users/user.model';
 import type { RequisitionDoc } from './requisition.model';
 import { StatusEvent } from './status-event.model';
@@ -12,7 +12,7 @@ export async function presentRequisition(customerId: Types.ObjectId, actor: User
     .sort({ at: 1 })
     .lean();
   const refs = await loadRefs(customerId, {
-    users: [req.requesterId, req.hiringManagerId ?? null, ...req.recruiterIds, ...req.interviewerIds, ...req.followerIds, ...req.approverIds, ...req.decisions.map((d) => d.approverId), ...submissions.map((s) => s.by)],
+    users: [req.requesterId, req.hiringManagerId ?? null, ...req.recruiterIds, ...req.interviewerIds, ...req.followerIds, ...req.approverIds, ...req.decisions.map((d) => d.approverId), ...submissions.map((s) => s.by), ...chainEventUsers(req)],
     departments: [req.departmentId ?? null],
     businessUnits: [req.businessUnitId ?? null],
     locations: [req.locationId ?? null],
@@ -42,6 +42,7 @@ export async function presentRequisition(customerId: Types.ObjectId, actor: User
       at: s.at.toISOString(),
     })),
     ...req.decisions.map((d) => ({ round: d.round, action: d.decision, by: user(d.approverId), comment: d.comment, at: d.at.toISOString() })),
+    ...(req.chainEvents ?? []).map((e) => ({ round: e.round, action: e.action, by: user(e.by), comment: chainEventText(e, user), at: e.at.toISOString() })),
   ].sort((a, b) => a.at.localeCompare(b.at) || order(a.action) - order(b.action));
 
   return {
@@ -72,13 +73,26 @@ export async function presentRequisition(customerId: Types.ObjectId, actor: User
     history,
     canDecide: req.status === 'pending_approval' && Boolean(req.currentApproverId?.equals(actor._id)),
     canEdit: req.requesterId.equals(actor._id) && (req.status === 'draft' || req.status === 'rejected'),
+    canWithdraw: req.status === 'pending_approval' && req.requesterId.equals(actor._id),
+    canReassign: req.status === 'pending_approval' && actor.admin,
     createdAt: req.createdAt.toISOString(),
     updatedAt: req.updatedAt.toISOString(),
   };
 }
 
-// Same instant: the submission comes before decisions, the last approval before "opened".
-const order = (action: string) => ({ submitted: 0, approved: 1, rejected: 1, opened: 2 })[action] ?? 3;
+// Same instant: the submission (and the requester's skipped step) comes before decisions, the last approval before "opened".
+const order = (action: string) => ({ submitted: 0, skipped: 1, approved: 2, rejected: 2, reassigned: 2, withdrawn: 2, opened: 3 })[action] ?? 4;
+
+type ChainEvent = RequisitionDoc['chainEvents'][number];
+const chainEventUsers = (req: RequisitionDoc) => (req.chainEvents ?? []).flatMap((e) => [e.by, e.fromApproverId ?? null, e.toApproverId ?? null]);
+
+/** The history line of a chain change: what happened to which step, then the person's own comment. */
+function chainEventText(e: ChainEvent, user: (id: Types.ObjectId) => TUserRef) {
+  const own = e.comment ? `: ${e.comment}` : '';
+  if (e.action === 'reassigned') return `Step ${e.step + 1} moved from ${e.fromApproverId ? user(e.fromApproverId).name : 'nobody'} to ${e.toApproverId ? user(e.toApproverId).name : 'nobody'}${own}`;
+  if (e.action === 'withdrawn') return `Taken back while step ${e.step + 1}${e.fromApproverId ? ` (${user(e.fromApproverId).name})` : ''} was deciding${own}`;
+  return e.comment;
+}
 
 export async function presentVacancyApprovalSummary(customerId: Types.ObjectId, actor: UserDoc, rows: RequisitionDoc[]): Promise<TVacancyApprovalSummary[]> {
   const refs = await loadRefs(customerId, {

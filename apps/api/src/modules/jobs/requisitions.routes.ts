@@ -1,5 +1,14 @@
 import { Router } from 'express';
-import { JobsApi, ZCreateRequisitionRequest, ZDecideApprovalRequest, ZIdParams, ZUpdateRequisitionRequest, ZVacancyApprovalsQuery } from '@hireflow/contracts/jobs';
+import {
+  JobsApi,
+  ZCreateRequisitionRequest,
+  ZDecideApprovalRequest,
+  ZIdParams,
+  ZReassignApprovalRequest,
+  ZUpdateRequisitionRequest,
+  ZVacancyApprovalsQuery,
+  ZWithdrawRequisitionRequest,
+} from '@hireflow/contracts/jobs';
 import { requireAdditionalRole, requireAuth } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import {
@@ -11,6 +20,7 @@ import {
   submitRequisition,
   updateRequisition,
 } from './requisitions.service';
+import { reassignVacancyApproval, withdrawRequisition } from './vacancy-approval-changes.service';
 import { apiPath, jobsContext } from './jobs.context';
 
 export const requisitionsRouter = Router();
@@ -38,6 +48,12 @@ requisitionsRouter.post(apiPath(JobsApi.submitRequisition), requireAuth, require
   res.json(await submitRequisition({ ...jobsContext(req), id: req.params.id as string }));
 });
 
+// Only the requester may withdraw (checked in the service), even after losing the HM role.
+requisitionsRouter.post(apiPath(JobsApi.withdrawRequisition), requireAuth, validate({ params: ZIdParams, body: ZWithdrawRequisitionRequest }), async (req, res) => {
+  const { customerId, actor } = jobsContext(req);
+  res.json(await withdrawRequisition({ customerId, actor, id: req.params.id as string, input: req.body }));
+});
+
 requisitionsRouter.get(apiPath(JobsApi.vacancyApprovals), requireAuth, validate({ query: ZVacancyApprovalsQuery }), async (req, res) => {
   const { customerId, actor } = jobsContext(req);
   const { view, page } = req.query as unknown as { view: 'pending' | 'decided' | 'requested'; page: number };
@@ -51,4 +67,8 @@ requisitionsRouter.get(apiPath(JobsApi.vacancyApproval), requireAuth, validate({
 
 requisitionsRouter.post(apiPath(JobsApi.decideVacancyApproval), requireAuth, validate({ params: ZIdParams, body: ZDecideApprovalRequest }), async (req, res) => {
   res.json(await decideVacancyApproval({ ...jobsContext(req), id: req.params.id as string, input: req.body }));
+});
+
+requisitionsRouter.post(apiPath(JobsApi.reassignVacancyApproval), requireAuth, validate({ params: ZIdParams, body: ZReassignApprovalRequest }), async (req, res) => {
+  res.json(await reassignVacancyApproval({ ...jobsContext(req), id: req.params.id as string, input: req.body }));
 });

@@ -21,7 +21,7 @@ import { presentRequisition, presentVacancyApprovalSummary } from './requisition
 type Actor = UserDoc;
 type Base = { customerId: Types.ObjectId; actor: Actor };
 const PageSize = 25;
-const fullName = (u: Pick<UserDoc, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
+export const fullName = (u: Pick<UserDoc, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
 export async function getRequisitionOptions({ customerId }: { customerId: Types.ObjectId }): Promise<TRequisitionOptions> {
   const active = { customerId, status: 'active' as const };
@@ -88,7 +88,7 @@ function requisitionFields(input: TCreateRequisitionRequest, actor: Actor) {
   };
 }
 
-async function loadRequisition(customerId: Types.ObjectId, id: string) {
+export async function loadRequisition(customerId: Types.ObjectId, id: string) {
   const req = await Requisition.findOne({ customerId, _id: id }).lean<RequisitionDoc>();
   if (!req) throw AppError.notFound('Requisition');
   return req;
@@ -102,19 +102,28 @@ async function canViewRequisition(customerId: Types.ObjectId, actor: Actor, req:
   return Boolean(await Job.exists({ customerId, _id: req.jobId, memberIds: me }));
 }
 
-/** The vacancy chain a submission goes to; without one, nothing may be submitted. */
-async function vacancyApproversOrThrow(customerId: Types.ObjectId, businessUnitId: Types.ObjectId | string | null) {
-  const approvers = await approversFor(customerId, 'vacancy', businessUnitId ? new Types.ObjectId(String(businessUnitId)) : null);
-  if (approvers.length === 0) {
+/**
+ * The vacancy chain a submission goes to; without one, nothing may be submitted. Nobody approves
+ * their own request: the requester's step is skipped (and recorded as such), so a chain of only
+ * the requester is refused.
+ */
+async function vacancyChainOrThrow(customerId: Types.ObjectId, businessUnitId: Types.ObjectId | string | null, requesterId: Types.ObjectId) {
+  const chain = await approversFor(customerId, 'vacancy', businessUnitId ? new Types.ObjectId(String(businessUnitId)) : null);
+  if (chain.length === 0) {
     throw AppError.badRequest('No vacancy approvers are set up yet. Ask an admin to add them under Company settings > Approvers.');
   }
-  return approvers;
+  const approvers = chain.filter((a) => !a.equals(requesterId));
+  if (approvers.length === 0) {
+    throw AppError.badRequest('You are the only vacancy approver for this requisition, and nobody approves their own request. Ask an admin to add another approver under Company settings > Approvers.');
+  }
+  const skippedStep = chain.findIndex((a) => a.equals(requesterId));
+  return { approvers, skippedStep };
 }
 
 export async function createRequisition({ customerId, actor, input, mail }: Base & { input: TCreateRequisitionRequest; mail: JobsMailContext }) {
   await checkRequisitionInput(customerId, input);
   // "Submit" is all or nothing: a refused submission must not leave a draft behind (each retry would add one).
-  if (input.submit) await vacancyApproversOrThrow(customerId, input.businessUnitId);
+  if (input.submit) await vacancyChainOrThrow(customerId, input.businessUnitId, actor._id);
   const created = await withTransaction(async (session) => {
     const [req] = await Requisition.create([{ customerId, ...requisitionFields(input, actor), requesterId: actor._id, status: 'draft' }], { session });
     await recordRequisitionStatus({ customerId, by: actor._id, session }, req, null, 'draft');
@@ -129,7 +138,7 @@ export async function updateRequisition({ customerId, actor, id, input, mail }: 
   if (!req.requesterId.equals(actor._id)) throw AppError.forbidden('Only the person who asked for this requisition can change it');
   if (req.status !== 'draft' && req.status !== 'rejected') throw AppError.conflict(`This requisition is ${req.status.replace('_', ' ')} and can no longer be changed`);
   await checkRequisitionInput(customerId, input);
-  if (input.submit) await vacancyApproversOrThrow(customerId, input.businessUnitId);
+  if (input.submit) await vacancyChainOrThrow(customerId, input.businessUnitId, actor._id);
   const result = await Requisition.updateOne({ customerId, _id: req._id, status: req.status }, { $set: requisitionFields(input, actor) });
   if (result.matchedCount === 0) throw AppError.conflict('This requisition changed meanwhile; reload it and try again');
   if (input.submit) return submitRequisition({ customerId, actor, id, mail });
@@ -141,8 +150,12 @@ export async function submitRequisition({ customerId, actor, id, mail }: Base & 
   const req = await loadRequisition(customerId, id);
   if (!req.requesterId.equals(actor._id)) throw AppError.forbidden('Only the person who asked for this requisition can submit it');
   if (req.status !== 'draft' && req.status !== 'rejected') throw AppError.conflict(`This requisition is ${req.status.replace('_', ' ')}; only a draft or a rejected requisition can be submitted`);
-  const approvers = await vacancyApproversOrThrow(customerId, req.businessUnitId ?? null);
+  const { approvers, skippedStep } = await vacancyChainOrThrow(customerId, req.businessUnitId ?? null, req.requesterId);
   const now = new Date();
+  const skipped =
+    skippedStep < 0
+      ? []
+      : [{ round: req.round + 1, step: skippedStep, action: 'skipped', by: req.requesterId, fromApproverId: req.requesterId, comment: `Step ${skippedStep + 1} skipped: the requester does not approve their own request`, at: now }];
   await withTransaction(async (session) => {
     const ctx = { customerId, by: actor._id, session, at: now };
     let jobId = req.jobId ?? null;
@@ -163,6 +176,7 @@ export async function submitRequisition({ customerId, actor, id, mail }: Base & 
       {
         $set: { status: 'pending_approval', jobId, approverIds: approvers, currentStep: 0, currentApproverId: approvers[0], submittedAt: now },
         $inc: { round: 1 },
+        $push: { chainEvents: { $each: skipped } },
       },
       { session },
     );
@@ -220,6 +234,7 @@ export async function decideVacancyApproval({ customerId, actor, id, input, mail
   if (req.decisions.some((d) => d.round === req.round && d.approverId.equals(me))) throw AppError.conflict('You have already decided on this requisition');
   if (req.status !== 'pending_approval') throw AppError.conflict(`This requisition is not waiting for approval (it is ${req.status.replace('_', ' ')})`);
   if (!req.currentApproverId?.equals(me)) throw AppError.forbidden('Only the current approver can decide on this requisition');
+  if (req.requesterId.equals(me)) throw AppError.forbidden('Nobody approves their own requisition; ask an admin to reassign this step');
 
   const now = new Date();
   const isLast = req.currentStep >= req.approverIds.length - 1;
@@ -259,7 +274,7 @@ export async function decideVacancyApproval({ customerId, actor, id, input, mail
   return getRequisition({ customerId, actor, id });
 }
 
-async function requesterName(customerId: Types.ObjectId, req: RequisitionDoc) {
+export async function requesterName(customerId: Types.ObjectId, req: RequisitionDoc) {
   const u = await User.findOne({ customerId, _id: req.requesterId }, { firstName: 1, lastName: 1 }).lean();
   return u ? fullName(u) : 'A hiring manager';
 }

@@ -5,6 +5,7 @@ import { startTestApp } from '../../test/test-app';
 import { OutboxMail } from '../mail/outbox.model';
 import { JobCode } from '../org/job-code.model';
 import { Job } from './job.model';
+import { User } from '../users/user.model';
 import { Requisition } from './requisition.model';
 import { StatusEvent } from './status-event.model';
 import { buildJobsCompany, requisitionBody, setVacancyChain, type JobsCompany } from './jobs.test-support';
@@ -277,5 +278,117 @@ describe('GET /api/requisitions/options and custom fields of entity job', () => 
     const ok = await request(app).post('/api/requisitions').set('Authorization', globex.hm.auth).send(requisitionBody(globex, { customFields: { seniority: 'Senior' } }));
     expect(ok.status).toBe(201);
     expect(ok.body.customFields).toEqual({ seniority: 'Senior' });
+  });
+});
+
+describe('POST /api/requisitions/:id/withdraw', () => {
+  it('lets only the requester take a pending requisition back to draft; the approver task goes away', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id]);
+    const created = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Withdrawn Role', jobCodeId: null }), submit: true });
+    const id = created.body.id;
+    expect(created.body).toMatchObject({ status: 'pending_approval', canWithdraw: true, canReassign: false });
+    const withdraw = (auth: string, body: object = {}) => request(app).post(`/api/requisitions/${id}/withdraw`).set('Authorization', auth).send(body);
+
+    for (const who of [acme.approver1, acme.admin]) {
+      const res = await withdraw(who.auth);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Only the person who asked for this requisition can withdraw it');
+    }
+    expect((await withdraw(globex.hm.auth)).status).toBe(404);
+    expect((await Requisition.findOne({ customerId: acme.customerId, _id: id }).lean())?.status).toBe('pending_approval');
+
+    const res = await withdraw(acme.hm.auth, { comment: 'Wrong location' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'draft', canEdit: true, canWithdraw: false });
+    expect(res.body.history.at(-1)).toMatchObject({ action: 'withdrawn', by: { id: acme.hm.id }, comment: `Taken back while step 1 (${acme.approver1.user.firstName} ${acme.approver1.user.lastName}) was deciding: Wrong location` });
+    expect((await Job.findOne({ customerId: acme.customerId, _id: created.body.jobId }).lean())?.status).toBe('draft');
+    const events = await StatusEvent.find({ customerId: acme.customerId, entity: 'requisition', entityId: id }).sort({ at: 1 }).lean();
+    expect(events.at(-1)).toMatchObject({ from: 'pending_approval', to: 'draft', comment: 'Wrong location' });
+    const pending = await request(app).get('/api/vacancy-approvals?view=pending').set('Authorization', acme.approver1.auth);
+    expect(pending.body.items.map((i: { id: string }) => i.id)).not.toContain(id);
+    expect((await decide(id, acme.approver1.auth, { decision: 'approve' })).status).toBe(409);
+
+    const again = await withdraw(acme.hm.auth);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This requisition is draft; only a requisition waiting for approval can be withdrawn');
+
+    const resubmitted = await request(app).post(`/api/requisitions/${id}/submit`).set('Authorization', acme.hm.auth);
+    expect(resubmitted.body).toMatchObject({ status: 'pending_approval', round: 2 });
+    expect((await decide(id, acme.approver1.auth, { decision: 'approve' })).body.status).toBe('approved');
+  });
+});
+
+describe('POST /api/vacancy-approvals/:id/reassign', () => {
+  it('lets a company admin hand the current step of a stuck requisition to another active user', async () => {
+    await setVacancyChain(app, acme, [acme.approver1.id, acme.approver2.id]);
+    const created = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Stuck Role', jobCodeId: null }), submit: true });
+    const id = created.body.id;
+    await User.updateOne({ customerId: acme.customerId, _id: acme.approver1.user._id }, { $set: { status: 'inactive' } });
+    try {
+      const reassign = (auth: string, body: object) => request(app).post(`/api/vacancy-approvals/${id}/reassign`).set('Authorization', auth).send(body);
+      for (const who of [acme.recruiter, acme.hm, acme.approver2]) {
+        const res = await reassign(who.auth, { approverId: acme.recruiter.id });
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe('Only a company admin can reassign an approval step');
+      }
+      expect((await reassign(globex.admin.auth, { approverId: globex.recruiter.id })).status).toBe(404);
+      expect((await reassign(acme.admin.auth, { approverId: 'nope' })).status).toBe(400);
+      const refused: [string, string][] = [
+        [globex.recruiter.id, 'approverId: not an active user of your company'],
+        [acme.approver1.id, 'approverId: not an active user of your company'],
+        [acme.approver2.id, `approverId: ${acme.approver2.user.firstName} ${acme.approver2.user.lastName} already has a step in this approval chain; pick someone else`],
+        [acme.hm.id, `approverId: ${acme.hm.user.firstName} ${acme.hm.user.lastName} asked for this requisition, and nobody approves their own request`],
+      ];
+      for (const [approverId, message] of refused) {
+        const res = await reassign(acme.admin.auth, { approverId });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(message);
+      }
+      expect((await Requisition.findOne({ customerId: acme.customerId, _id: id }).lean())?.currentApproverId?.equals(acme.approver1.user._id)).toBe(true);
+
+      const res = await reassign(acme.admin.auth, { approverId: acme.recruiter.id, comment: 'Ann left the company' });
+      expect(res.status).toBe(200);
+      expect(res.body.steps.map((s: { approver: { id: string }; state: string }) => [s.approver.id, s.state])).toEqual([[acme.recruiter.id, 'current'], [acme.approver2.id, 'waiting']]);
+      const from = `${acme.approver1.user.firstName} ${acme.approver1.user.lastName}`;
+      const to = `${acme.recruiter.user.firstName} ${acme.recruiter.user.lastName}`;
+      expect(res.body.history.at(-1)).toMatchObject({ action: 'reassigned', by: { id: acme.admin.id }, comment: `Step 1 moved from ${from} to ${to}: Ann left the company` });
+      const mail = await OutboxMail.findOne({ to: acme.recruiter.user.email, subject: 'Approval needed: Stuck Role' }).lean();
+      expect(mail?.text).toContain(`/vacancy-approval/${id}`);
+      const pending = await request(app).get('/api/vacancy-approvals?view=pending').set('Authorization', acme.recruiter.auth);
+      expect(pending.body.items.map((i: { id: string }) => i.id)).toContain(id);
+
+      const decided = await decide(id, acme.recruiter.auth, { decision: 'approve' });
+      expect(decided.status).toBe(200);
+      expect(decided.body.steps.map((s: { state: string }) => s.state)).toEqual(['approved', 'current']);
+      expect((await decide(id, acme.approver2.auth, { decision: 'approve' })).body.status).toBe('approved');
+      const late = await reassign(acme.admin.auth, { approverId: acme.employee.id });
+      expect(late.status).toBe(409);
+      expect(late.body.message).toBe('This requisition is approved; only a requisition waiting for approval can be reassigned');
+    } finally {
+      await User.updateOne({ customerId: acme.customerId, _id: acme.approver1.user._id }, { $set: { status: 'active' } });
+    }
+  });
+});
+
+describe('nobody approves their own requisition', () => {
+  it("skips the requester's step of the chain and says so in the history", async () => {
+    await setVacancyChain(app, acme, [acme.hm.id, acme.approver1.id]);
+    const res = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Own Chain', jobCodeId: null }), submit: true });
+    expect(res.status).toBe(201);
+    expect(res.body.steps.map((s: { approver: { id: string }; state: string }) => [s.approver.id, s.state])).toEqual([[acme.approver1.id, 'current']]);
+    expect(res.body.history.map((h: { action: string }) => h.action)).toEqual(['submitted', 'skipped']);
+    expect(res.body.history[1]).toMatchObject({ by: { id: acme.hm.id }, comment: 'Step 1 skipped: the requester does not approve their own request' });
+    expect((await decide(res.body.id, acme.hm.auth, { decision: 'approve' })).status).toBe(403);
+    expect((await decide(res.body.id, acme.approver1.auth, { decision: 'approve' })).body.status).toBe('approved');
+  });
+
+  it('refuses a submission when the requester is the only approver, and leaves nothing behind', async () => {
+    await setVacancyChain(app, acme, [acme.hm.id]);
+    const before = await Requisition.countDocuments({ customerId: acme.customerId });
+    const res = await request(app).post('/api/requisitions').set('Authorization', acme.hm.auth).send({ ...requisitionBody(acme, { title: 'Only Me', jobCodeId: null }), submit: true });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('You are the only vacancy approver for this requisition, and nobody approves their own request. Ask an admin to add another approver under Company settings > Approvers.');
+    expect(await Requisition.countDocuments({ customerId: acme.customerId })).toBe(before);
+    await setVacancyChain(app, acme, [acme.approver1.id]);
   });
 });

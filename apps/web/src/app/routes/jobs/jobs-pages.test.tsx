@@ -56,6 +56,8 @@ const requisition: TRequisition = {
   history: [{ round: 1, action: 'submitted', by: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' }, comment: '', at: '2026-11-01T10:00:00.000Z' }],
   canDecide: true,
   canEdit: false,
+  canWithdraw: false,
+  canReassign: false,
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 };

@@ -11,7 +11,15 @@ import { errorMessage } from '@/lib/api-client';
 
 const stepColors = { waiting: 'gray', current: 'yellow', approved: 'green', rejected: 'red' } as const;
 const stepLabels = { waiting: 'Waiting', current: 'Deciding now', approved: 'Approved', rejected: 'Rejected' } as const;
-const actionLabels = { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', opened: 'Job opened' } as const;
+const actionLabels: Record<TRequisition['history'][number]['action'], string> = {
+  submitted: 'Submitted',
+  skipped: 'Own step skipped',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  reassigned: 'Approver reassigned',
+  withdrawn: 'Withdrawn',
+  opened: 'Job opened',
+};
 
 /** /vacancy-approval/{vacancyId}: one requisition with its chain, full history, and the decision form for the current approver. */
 export default function VacancyApprovalPage() {
