@@ -3,7 +3,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import { ZEmail, ZMobile } from '@hireflow/contracts/common';
 import { CandidateValidation, ResumeUpload, ZApplicantName, ZOptionalPhone } from '@hireflow/contracts/candidates';
-import type { TApplyForm } from '@hireflow/contracts/careers';
+import { CareerSitePaging, type TApplyForm } from '@hireflow/contracts/careers';
 import { AppError } from '../../lib/app-error';
 import { limitByIp } from '../../lib/rate-limit';
 import { describeZodError } from '../../lib/validate';
@@ -12,7 +12,7 @@ import type { CustomerDoc } from '../org/customer.model';
 import type { JobDoc } from '../jobs/job.model';
 import { ResumeMessages, describeResumeProblem, type UploadedFile } from '../files/resume-check';
 import { applyToJob, mailApplicationReceived } from '../candidates/apply.service';
-import { careerSiteOf, findPublicCompany, findPublishedJob, listPublishedJobs } from './careers.service';
+import { careerSiteOf, findPublicCompany, findPublishedJob, listPublishedJobs, listPublishedJobsPage } from './careers.service';
 import { renderApplied, renderFeed, renderJobList, renderJobPage, renderNotFound, type ApplyValues } from './careers.render';
 
 /** The public career site, mounted at /careers (outside /api): plain HTML, no sign-in, no script. */
@@ -61,12 +61,20 @@ async function loadCompany(req: Request, res: Response): Promise<CustomerDoc | n
   return company;
 }
 
+/** ?page=N of the public list; anything that is not a plain page number is page 1. */
+function pageOf(req: Request) {
+  const raw = typeof req.query.page === 'string' ? req.query.page : '';
+  const page = /^[1-9][0-9]{0,4}$/.test(raw) ? Number(raw) : 1;
+  return Math.min(page, CareerSitePaging.maxPage);
+}
+
 careersPublicRouter.get('/:slug', async (req, res) => {
   const company = await loadCompany(req, res);
   if (!company) return;
-  const [{ intro }, { jobs, locations }] = await Promise.all([careerSiteOf(company._id), listPublishedJobs(company._id)]);
+  const [{ intro }, list] = await Promise.all([careerSiteOf(company._id), listPublishedJobsPage(company._id, pageOf(req))]);
+  if (list.page > list.pageCount) return sendHtml(res, 404, renderNotFound('Page'));
   res.setHeader('Cache-Control', 'public, max-age=60');
-  res.type('html').send(renderJobList({ company, intro, jobs, places: locations, baseUrl: baseUrlOf(req) }));
+  res.type('html').send(renderJobList({ company, intro, jobs: list.jobs, places: list.locations, paging: { page: list.page, pageCount: list.pageCount, total: list.total }, baseUrl: baseUrlOf(req) }));
 });
 
 careersPublicRouter.get('/:slug/feed.xml', async (req, res) => {

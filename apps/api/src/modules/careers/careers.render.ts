@@ -18,7 +18,7 @@ a{color:#1e6b45}h1{font-size:1.8rem;margin:.4em 0}ul.jobs{list-style:none;paddin
 .meta{color:#52625a;font-size:.95rem}form{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px}label{display:block;margin:12px 0 4px;font-weight:500}
 input[type=text],input[type=email],input[type=tel],textarea{width:100%;box-sizing:border-box;padding:8px;border:1px solid #b9cbbf;border-radius:6px;font:inherit}
 button{margin-top:16px;background:#2f9e62;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;cursor:pointer}
-.error{background:#fdecec;border:1px solid #e8a1a1;color:#8a1c1c;padding:10px 14px;border-radius:6px}.hint{color:#52625a;font-size:.85rem}.captcha svg{background:#eef4f0;border-radius:6px}`;
+.error{background:#fdecec;border:1px solid #e8a1a1;color:#8a1c1c;padding:10px 14px;border-radius:6px}.hint{color:#52625a;font-size:.85rem}.captcha svg{background:#eef4f0;border-radius:6px}.pager{display:flex;gap:16px;align-items:center;margin:16px 0}`;
 
 function layout({ title, description, canonical, company, body, head = '' }: { title: string; description: string; canonical: string; company: Company; body: string; head?: string }) {
   return `<!doctype html>
@@ -35,16 +35,29 @@ const money = (n: number | null | undefined) => Number(n ?? 0).toLocaleString('e
 const placeText = (place: Place) => (place ? [place.name, place.country].filter(Boolean).join(', ') : '');
 const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${esc(p)}</p>`).join('');
 
-export function renderJobList({ company, intro, jobs, places, baseUrl }: { company: Company; intro: string; jobs: JobDoc[]; places: Map<string, Place>; baseUrl: string }) {
+type Paging = { page: number; pageCount: number; total: number };
+
+/** Plain links to the previous and next pages (no script); rel lets crawlers follow them. */
+function pager(slug: string | null | undefined, { page, pageCount }: Paging) {
+  if (pageCount <= 1) return '';
+  const href = (n: number) => (n === 1 ? `/careers/${esc(slug)}` : `/careers/${esc(slug)}?page=${n}`);
+  const prev = page > 1 ? `<a href="${href(page - 1)}" rel="prev">← Previous page</a>` : '';
+  const next = page < pageCount ? `<a href="${href(page + 1)}" rel="next">Next page →</a>` : '';
+  return `<nav class="pager" aria-label="Pages">${prev} <span>Page ${page} of ${pageCount}</span> ${next}</nav>`;
+}
+
+export function renderJobList({ company, intro, jobs, places, paging, baseUrl }: { company: Company; intro: string; jobs: JobDoc[]; places: Map<string, Place>; paging: Paging; baseUrl: string }) {
   const items = jobs
     .map((job) => {
       const place = placeText(places.get(String(job.locationId)));
       return `<li><a href="/careers/${esc(company.slug)}/${job._id}"><strong>${esc(job.title)}</strong></a><div class="meta">${esc([place, EmploymentTypeLabels[job.employmentType]].filter(Boolean).join(' · '))}</div></li>`;
     })
     .join('');
-  const body = `<h1>Jobs at ${esc(company.name)}</h1>${paragraphs(intro)}
-<h2>Open positions (${jobs.length})</h2>${jobs.length ? `<ul class="jobs">${items}</ul>` : '<p>There are no open positions right now. Please check back soon.</p>'}`;
-  return layout({ title: `Jobs at ${company.name}`, description: intro.slice(0, 160) || `Open positions at ${company.name}`, canonical: `${baseUrl}/careers/${company.slug}`, company, body });
+  const body = `<h1>Jobs at ${esc(company.name)}</h1>${paging.page === 1 ? paragraphs(intro) : ''}
+<h2>Open positions (${paging.total})</h2>${jobs.length ? `<ul class="jobs">${items}</ul>` : '<p>There are no open positions right now. Please check back soon.</p>'}${pager(company.slug, paging)}`;
+  const canonical = `${baseUrl}/careers/${company.slug}${paging.page > 1 ? `?page=${paging.page}` : ''}`;
+  const title = `Jobs at ${company.name}${paging.page > 1 ? ` – page ${paging.page}` : ''}`;
+  return layout({ title, description: intro.slice(0, 160) || `Open positions at ${company.name}`, canonical, company, body });
 }
 
 /** schema.org JobPosting (Google for Jobs); `<` is escaped so the JSON cannot close its script tag. */

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { TApplyForm, TCareerSiteJob, TCareerSiteSettings, TPublishJobsRequest, TUpdateCareerSiteRequest } from '@hireflow/contracts/careers';
+import { CareerSitePaging, type TApplyForm, type TApplyFormSettings, type TCareerSiteJobs, type TCareerSiteJobsQuery, type TCareerSiteSettings, type TPublishJobsRequest, type TPublishJobsResult, type TUpdateApplyFormRequest, type TUpdateCareerSiteRequest } from '@hireflow/contracts/careers';
 import { Customer, type CustomerDoc } from '../org/customer.model';
 import { Location } from '../org/location.model';
 import { Job, type JobDoc } from '../jobs/job.model';
@@ -33,23 +33,54 @@ export async function getCareerSiteSettings({ customerId, publicUrl }: { custome
 }
 
 export async function updateCareerSiteSettings({ customerId, actorId, input, publicUrl }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TUpdateCareerSiteRequest; publicUrl: string }) {
-  await CareerSite.updateOne({ customerId }, { $set: { intro: input.intro, applyForm: input.applyForm, updatedBy: actorId } }, { upsert: true });
+  await CareerSite.updateOne({ customerId }, { $set: { intro: input.intro, updatedBy: actorId } }, { upsert: true });
   return getCareerSiteSettings({ customerId, publicUrl });
 }
 
-/** Jobs that can be listed (open, on hold, draft) with whether they are; closed and filled ones are left out. */
-export async function listCareerSiteJobs({ customerId }: { customerId: Types.ObjectId }): Promise<TCareerSiteJob[]> {
-  const jobs = await Job.find({ customerId, status: { $in: ['open', 'on_hold', 'draft', 'pending_approval'] } }, { title: 1, status: 1, published: 1, locationId: 1 })
-    .sort({ titleLower: 1 })
-    .limit(1000)
-    .lean();
-  const locations = await Location.find({ customerId, _id: { $in: jobs.map((j) => j.locationId).filter(Boolean) } }, { name: 1 }).lean();
-  const names = new Map(locations.map((l) => [String(l._id), l.name]));
-  return jobs.map((j) => ({ id: String(j._id), title: j.title, status: j.status, published: Boolean(j.published), location: names.get(String(j.locationId)) ?? '' }));
+/** company-settings/page-customization/apply-form: which fields the public apply form asks. */
+export async function getApplyFormSettings({ customerId }: { customerId: Types.ObjectId }): Promise<TApplyFormSettings> {
+  return { applyForm: (await careerSiteOf(customerId)).applyForm };
 }
 
-export async function publishCareerSiteJobs({ customerId, actorId, input }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TPublishJobsRequest }) {
-  await withTransaction(async (session) => {
+export async function updateApplyFormSettings({ customerId, actorId, input }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TUpdateApplyFormRequest }) {
+  // The first save creates the settings row: keep the intro written at onboarding in it.
+  const customer = await Customer.findById(customerId, { careerIntro: 1 }).lean();
+  await CareerSite.updateOne({ customerId }, { $set: { applyForm: input.applyForm, updatedBy: actorId }, $setOnInsert: { intro: customer?.careerIntro ?? '' } }, { upsert: true });
+  return getApplyFormSettings({ customerId });
+}
+
+const ListableStatuses = ['open', 'on_hold', 'draft', 'pending_approval'];
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A page of the jobs that can be listed (open, on hold, draft, pending), by title, with whether
+ * they are; closed and filled ones are left out. Sorted and searched on the titleLower index.
+ */
+export async function listCareerSiteJobs({ customerId, query }: { customerId: Types.ObjectId; query: TCareerSiteJobsQuery }): Promise<TCareerSiteJobs> {
+  const pageSize = CareerSitePaging.settingsPageSize;
+  const filter: Record<string, unknown> = { customerId, status: { $in: ListableStatuses } };
+  if (query.q) filter.titleLower = { $regex: escapeRegex(query.q.toLowerCase()) };
+  const [jobs, total] = await Promise.all([
+    Job.find(filter, { title: 1, status: 1, published: 1, locationId: 1 })
+      .sort({ titleLower: 1, _id: 1 })
+      .skip((query.page - 1) * pageSize)
+      .limit(pageSize)
+      .lean(),
+    Job.countDocuments(filter),
+  ]);
+  const locations = await Location.find({ customerId, _id: { $in: jobs.map((j) => j.locationId).filter(Boolean) } }, { name: 1 }).lean();
+  const names = new Map(locations.map((l) => [String(l._id), l.name]));
+  return {
+    items: jobs.map((j) => ({ id: String(j._id), title: j.title, status: j.status, published: Boolean(j.published), location: names.get(String(j.locationId)) ?? '' })),
+    total,
+    page: query.page,
+    pageSize,
+  };
+}
+
+export async function publishCareerSiteJobs({ customerId, actorId, input }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TPublishJobsRequest }): Promise<TPublishJobsResult> {
+  return withTransaction(async (session) => {
+    let changed = 0;
     for (const [ids, published] of [[input.published, true], [input.unpublished, false]] as const) {
       if (ids.length === 0) continue;
       const objectIds = ids.map((id) => new Types.ObjectId(id));
@@ -58,9 +89,10 @@ export async function publishCareerSiteJobs({ customerId, actorId, input }: { cu
       for (const job of changing) {
         await recordJobActivity({ customerId, by: actorId, session }, job._id, 'published', published ? 'Listed on the career site' : 'Removed from the career site');
       }
+      changed += changing.length;
     }
+    return { changed };
   });
-  return listCareerSiteJobs({ customerId });
 }
 
 // ---------- Public side (no sign-in): only authorised, active companies and open, published jobs ----------
@@ -70,10 +102,27 @@ export async function findPublicCompany(slug: string): Promise<CustomerDoc | nul
   return Customer.findOne({ slug, isAuthorized: true, status: 'active' }).lean<CustomerDoc>();
 }
 
-export async function listPublishedJobs(customerId: Types.ObjectId) {
-  const jobs = await Job.find({ customerId, published: true, status: 'open' }).sort({ openedAt: -1, _id: -1 }).limit(500).lean<JobDoc[]>();
+const publishedFilter = (customerId: Types.ObjectId) => ({ customerId, published: true, status: 'open' as const });
+
+async function withLocations(customerId: Types.ObjectId, jobs: JobDoc[]) {
   const locations = await Location.find({ customerId, _id: { $in: jobs.map((j) => j.locationId).filter(Boolean) } }).lean();
-  return { jobs, locations: new Map(locations.map((l) => [String(l._id), l])) };
+  return new Map(locations.map((l) => [String(l._id), l]));
+}
+
+/** The newest open published jobs for the RSS feed. */
+export async function listPublishedJobs(customerId: Types.ObjectId) {
+  const jobs = await Job.find(publishedFilter(customerId)).sort({ openedAt: -1, _id: -1 }).limit(500).lean<JobDoc[]>();
+  return { jobs, locations: await withLocations(customerId, jobs) };
+}
+
+/** One page of the public job list (/careers/{slug}?page=N), newest first. */
+export async function listPublishedJobsPage(customerId: Types.ObjectId, page: number) {
+  const pageSize = CareerSitePaging.publicPageSize;
+  const [jobs, total] = await Promise.all([
+    Job.find(publishedFilter(customerId)).sort({ openedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<JobDoc[]>(),
+    Job.countDocuments(publishedFilter(customerId)),
+  ]);
+  return { jobs, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), locations: await withLocations(customerId, jobs) };
 }
 
 export async function findPublishedJob(customerId: Types.ObjectId, jobId: string) {

@@ -8,6 +8,8 @@ import { Job } from '../jobs/job.model';
 import { Candidate } from '../candidates/candidate.model';
 import { Application } from '../candidates/application.model';
 import { StageEvent } from '../candidates/stage-event.model';
+import { Customer } from '../org/customer.model';
+import { buildUser, tokenFor } from '../../test/factories';
 import { buildJobsCompany, openJobThroughApproval, type JobsCompany } from '../jobs/jobs.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -59,17 +61,16 @@ describe('company-settings/career-site API', () => {
     expect((await request(app).get('/api/career-site')).status).toBe(401);
   });
 
-  it('saves the intro and apply form, and lists the jobs with their listing state', async () => {
+  it('saves the intro (not the apply form) and lists the jobs with their listing state', async () => {
     const saved = await request(app)
       .put('/api/career-site')
       .set('Authorization', acme.admin.auth)
-      .send({ intro: 'We build rockets.\n\nJoin us.', applyForm: { phone: 'optional', resume: 'required', questions: [{ id: 'why', label: 'Why us?', required: true }] } });
+      .send({ intro: 'We build rockets.\n\nJoin us.', applyForm: { phone: 'hidden', resume: 'hidden', questions: [] } });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ slug: acme.customer.slug, publicUrl: `https://jobs.example.test/careers/${acme.customer.slug}`, intro: 'We build rockets.\n\nJoin us.' });
-    const bad = await request(app).put('/api/career-site').set('Authorization', acme.admin.auth).send({ intro: '', applyForm: { questions: [{ id: 'Bad Id', label: 'x' }] } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('applyForm.questions.0.id: must be 1-30 lowercase letters, digits or dashes');
+    expect(saved.body.applyForm).toEqual({ phone: 'optional', resume: 'required', questions: [] });
     const jobs = await request(app).get('/api/career-site/jobs').set('Authorization', acme.admin.auth);
+    expect(jobs.body).toMatchObject({ total: 3, page: 1, pageSize: 50 });
     const byId = Object.fromEntries(jobs.body.items.map((j: { id: string; published: boolean }) => [j.id, j.published]));
     expect(byId).toMatchObject({ [jobId]: true, [secondJobId]: true, [hiddenJobId]: false });
     expect(byId[globexJobId]).toBeUndefined();
@@ -78,6 +79,46 @@ describe('company-settings/career-site API', () => {
   it('cannot publish or unpublish another company job', async () => {
     await request(app).put('/api/career-site/jobs').set('Authorization', acme.admin.auth).send({ published: [], unpublished: [globexJobId] });
     expect((await Job.findOne({ customerId: globex.customerId, _id: globexJobId }).lean())?.published).toBe(true);
+  });
+});
+
+describe('company-settings/page-customization: the apply form', () => {
+  const form = { phone: 'optional', resume: 'required', questions: [{ id: 'why', label: 'Why us?', required: true }] };
+
+  it('needs the applyPageCustomization right: the career-site right alone is not enough', async () => {
+    const siteOnly = await buildUser({ customerId: acme.customerId, role: 'recruiter', rights: ['careerSiteSettings'] });
+    const siteAuth = `Bearer ${await tokenFor(ctx.config, siteOnly)}`;
+    expect((await request(app).put('/api/page-customization/apply-form').send({ applyForm: form })).status).toBe(401);
+    expect((await request(app).put('/api/page-customization/apply-form').set('Authorization', acme.recruiter.auth).send({ applyForm: form })).status).toBe(403);
+    const refused = await request(app).put('/api/page-customization/apply-form').set('Authorization', siteAuth).send({ applyForm: form });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You need the "applyPageCustomization" access right');
+    expect((await request(app).get('/api/page-customization/apply-form').set('Authorization', siteAuth)).status).toBe(403);
+    expect((await request(app).get('/api/career-site').set('Authorization', siteAuth)).status).toBe(200);
+  });
+
+  it('saves the apply form for a user with the right, and validates it', async () => {
+    const customizer = await buildUser({ customerId: acme.customerId, role: 'recruiter', rights: ['applyPageCustomization'] });
+    const auth = `Bearer ${await tokenFor(ctx.config, customizer)}`;
+    expect((await request(app).get('/api/career-site').set('Authorization', auth)).status).toBe(403);
+    const bad = await request(app).put('/api/page-customization/apply-form').set('Authorization', auth).send({ applyForm: { questions: [{ id: 'Bad Id', label: 'x' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('applyForm.questions.0.id: must be 1-30 lowercase letters, digits or dashes');
+    const saved = await request(app).put('/api/page-customization/apply-form').set('Authorization', auth).send({ applyForm: form });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ applyForm: form });
+    expect((await request(app).get('/api/page-customization/apply-form').set('Authorization', acme.admin.auth)).body).toEqual({ applyForm: form });
+    expect((await request(app).get('/api/career-site').set('Authorization', acme.admin.auth)).body.intro).toBe('We build rockets.\n\nJoin us.');
+  });
+
+  it("keeps companies apart, and a first save keeps the company's onboarding intro", async () => {
+    expect((await request(app).get('/api/page-customization/apply-form').set('Authorization', globex.admin.auth)).body).toEqual({ applyForm: { phone: 'optional', resume: 'required', questions: [] } });
+    expect((await request(app).get(`/careers/${globex.customer.slug}/${globexJobId}`)).text).not.toContain('Why us?');
+    await Customer.updateOne({ _id: globex.customerId }, { $set: { careerIntro: 'Globex makes everything.' } });
+    const saved = await request(app).put('/api/page-customization/apply-form').set('Authorization', globex.admin.auth).send({ applyForm: { phone: 'hidden', resume: 'optional', questions: [] } });
+    expect(saved.status).toBe(200);
+    expect((await request(app).get('/api/career-site').set('Authorization', globex.admin.auth)).body).toMatchObject({ intro: 'Globex makes everything.', applyForm: { phone: 'hidden', resume: 'optional' } });
+    expect((await request(app).get('/api/page-customization/apply-form').set('Authorization', acme.admin.auth)).body.applyForm.questions).toHaveLength(1);
   });
 });
 
@@ -140,6 +181,66 @@ describe('GET /careers/:slug/feed.xml', () => {
     expect(res.text).toContain(`<link>https://jobs.example.test/careers/${acme.customer.slug}/${jobId}</link>`);
     expect(res.text).toContain('<title>Backend &lt;Engineer&gt;</title>');
     expect(res.text).not.toContain('Secret Project Lead');
+  });
+});
+
+describe('paging and search of long job lists', () => {
+  let initech: JobsCompany;
+  const titleOf = (i: number) => `Role ${String(i).padStart(3, '0')}`;
+
+  beforeAll(async () => {
+    initech = await buildJobsCompany(ctx.config);
+    const openedAt = new Date('2026-10-01T00:00:00Z');
+    await Job.insertMany([
+      ...Array.from({ length: 60 }, (_, i) => ({ customerId: initech.customerId, title: titleOf(i + 1), titleLower: titleOf(i + 1).toLowerCase(), headcount: 1, status: 'open', published: true, openedAt: new Date(openedAt.getTime() + i * 60_000) })),
+      { customerId: initech.customerId, title: 'Role (closed)', titleLower: 'role (closed)', headcount: 1, status: 'closed', published: true, openedAt },
+      { customerId: initech.customerId, title: 'Role draft', titleLower: 'role draft', headcount: 1, status: 'draft', published: false },
+    ]);
+  });
+
+  it('GET /api/career-site/jobs pages by title and searches in the database', async () => {
+    const get = (query: string) => request(app).get(`/api/career-site/jobs${query}`).set('Authorization', initech.admin.auth);
+    const first = await get('');
+    expect(first.body).toMatchObject({ total: 61, page: 1, pageSize: 50 });
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.items[0].title).toBe('Role 001');
+    const second = await get('?page=2');
+    expect(second.body.items.map((j: { title: string }) => j.title)).toEqual([...Array.from({ length: 10 }, (_, i) => titleOf(51 + i)), 'Role draft']);
+    const found = await get('?q=ROLE%2005');
+    expect(found.body.total).toBe(10);
+    expect(found.body.items.map((j: { title: string }) => j.title)).toEqual(Array.from({ length: 10 }, (_, i) => titleOf(50 + i)));
+    expect((await get('?q=role%20(')).body.total).toBe(0);
+    expect((await get('?q=draft')).body.items).toEqual([expect.objectContaining({ title: 'Role draft', status: 'draft', published: false })]);
+    const bad = await get('?page=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('page: must be at least 1');
+    const acmeView = await request(app).get('/api/career-site/jobs?q=role').set('Authorization', acme.admin.auth);
+    expect(acmeView.body.total).toBe(0);
+  });
+
+  it('the public list pages with plain links, newest first', async () => {
+    const slug = initech.customer.slug!;
+    const first = await request(app).get(`/careers/${slug}`);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Open positions (60)');
+    expect(first.text.match(/<li>/g)).toHaveLength(50);
+    expect(first.text).toContain('Role 060');
+    expect(first.text).not.toContain('Role 010<');
+    expect(first.text).toContain(`<a href="/careers/${slug}?page=2" rel="next">`);
+    expect(first.text).toContain('Page 1 of 2');
+    expect(first.text).not.toContain('rel="prev"');
+    expect(first.text).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    const second = await request(app).get(`/careers/${slug}?page=2`);
+    expect(second.status).toBe(200);
+    expect(second.text.match(/<li>/g)).toHaveLength(10);
+    expect(second.text).toContain('Role 001');
+    expect(second.text).toContain(`<a href="/careers/${slug}" rel="prev">`);
+    expect(second.text).not.toContain('rel="next"');
+    expect(second.text).toContain(`<link rel="canonical" href="https://jobs.example.test/careers/${slug}?page=2">`);
+    expect((await request(app).get(`/careers/${slug}?page=3`)).status).toBe(404);
+    expect((await request(app).get(`/careers/${slug}?page=abc`)).text).toContain('Page 1 of 2');
+    const small = await request(app).get(`/careers/${acme.customer.slug}`);
+    expect(small.text).not.toContain('class="pager"');
   });
 });
 
