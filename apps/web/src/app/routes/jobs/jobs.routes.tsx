@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { JobsIndexRedirect, RequireAdditionalRole, RequireAllJobsAccess, RequireRight } from '@/app/guards/guards';
-import { CompanySettingsPages } from '@hireflow/contracts/settings';
+import { CompanySettingsPages, type TCompanySettingsPage } from '@hireflow/contracts/settings';
 import { lazyPage } from '../lazy-page';
 
 const jobsList = lazyPage(() => import('./jobs-list-page'));
+const settingsPath = (name: TCompanySettingsPage, suffix = '') => `/company-settings/${name}${suffix}`;
 
 /** Jobs, requisitions, vacancy approvals, and the jobs area's company-settings pages. */
 export const jobsRoutes: RouteObject[] = [
@@ -22,7 +23,12 @@ export const jobsRoutes: RouteObject[] = [
   },
   {
     element: <RequireRight right={CompanySettingsPages['career-site']} />,
-    children: [{ path: '/company-settings/career-site/:page?', ...lazyPage(() => import('./career-site-settings-page')) }],
+    children: [{ path: settingsPath('career-site', '/:page?'), ...lazyPage(() => import('./career-site-settings-page')) }],
+  },
+  {
+    // The career site's apply form; later, the other forms' fields.
+    element: <RequireRight right={CompanySettingsPages['page-customization']} />,
+    children: [{ path: settingsPath('page-customization', '/:page?'), ...lazyPage(() => import('./page-customization-page')) }],
   },
   {
     element: <RequireRight right={CompanySettingsPages.preferences} />,

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CareersApi, ZCareerSiteJobs, ZCareerSiteSettings } from '@hireflow/contracts/careers';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CareersApi, ZCareerSiteJobs, ZCareerSiteSettings, type TCareerSiteJobsQuery } from '@hireflow/contracts/careers';
 import { apiGet } from '@/lib/api-client';
 
 export function getCareerSite() {
@@ -14,14 +14,17 @@ export function useCareerSite() {
   return useQuery(getCareerSiteQueryOptions());
 }
 
-export function getCareerSiteJobs() {
-  return apiGet(CareersApi.publishedJobs, ZCareerSiteJobs);
+export function getCareerSiteJobs(params: TCareerSiteJobsQuery) {
+  return apiGet(CareersApi.publishedJobs, ZCareerSiteJobs, { params });
 }
 
-export function getCareerSiteJobsQueryOptions() {
-  return queryOptions({ queryKey: ['career-site', 'jobs'], queryFn: getCareerSiteJobs });
+/** The key prefix of every page and search of the listed-jobs table (what a save invalidates). */
+export const careerSiteJobsKey = ['career-site', 'jobs'] as const;
+
+export function getCareerSiteJobsQueryOptions(params: TCareerSiteJobsQuery) {
+  return queryOptions({ queryKey: [...careerSiteJobsKey, params], queryFn: () => getCareerSiteJobs(params), placeholderData: keepPreviousData });
 }
 
-export function useCareerSiteJobs() {
-  return useQuery(getCareerSiteJobsQueryOptions());
+export function useCareerSiteJobs({ params }: { params: TCareerSiteJobsQuery }) {
+  return useQuery(getCareerSiteJobsQueryOptions(params));
 }

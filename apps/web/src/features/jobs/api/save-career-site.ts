@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CareersApi, ZCareerSiteJobs, ZCareerSiteSettings, type TPublishJobsRequest, type TUpdateCareerSiteRequest } from '@hireflow/contracts/careers';
+import { CareersApi, ZCareerSiteSettings, ZPublishJobsResult, type TPublishJobsRequest, type TUpdateCareerSiteRequest } from '@hireflow/contracts/careers';
 import { api } from '@/lib/api-client';
-import { getCareerSiteJobsQueryOptions, getCareerSiteQueryOptions } from './get-career-site';
+import { careerSiteJobsKey, getCareerSiteQueryOptions } from './get-career-site';
 
 export async function saveCareerSite(body: TUpdateCareerSiteRequest) {
   return ZCareerSiteSettings.parse((await api.put<unknown>(CareersApi.settings, body)).data);
@@ -19,16 +19,15 @@ export function useSaveCareerSite({ onSuccess }: { onSuccess?: () => void } = {}
 }
 
 export async function publishCareerSiteJobs(body: TPublishJobsRequest) {
-  return ZCareerSiteJobs.parse((await api.put<unknown>(CareersApi.publishedJobs, body)).data);
+  return ZPublishJobsResult.parse((await api.put<unknown>(CareersApi.publishedJobs, body)).data);
 }
 
 export function usePublishCareerSiteJobs({ onSuccess }: { onSuccess?: () => void } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: publishCareerSiteJobs,
-    onSuccess: async (saved) => {
-      client.setQueryData(getCareerSiteJobsQueryOptions().queryKey, saved);
-      await client.invalidateQueries({ queryKey: ['jobs'] });
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: careerSiteJobsKey }), client.invalidateQueries({ queryKey: ['jobs'] })]);
       onSuccess?.();
     },
   });
