@@ -6,6 +6,7 @@ import { useVacancyApproval } from '@/features/jobs/api/get-vacancy-approval';
 import { useDecideVacancyApproval } from '@/features/jobs/api/decide-vacancy-approval';
 import { useSubmitRequisition } from '@/features/jobs/api/submit-requisition';
 import { RequisitionStatusBadge } from '@/features/jobs/components/job-status-badge';
+import { ReassignApproverButton, WithdrawRequisitionButton } from '@/features/jobs/components/pending-requisition-actions';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 
@@ -76,6 +77,12 @@ function RequisitionView({ r }: { r: TRequisition }) {
       ) : null}
       {r.canDecide ? <DecisionForm id={r.id} /> : null}
       {r.canEdit ? <RequesterActions r={r} /> : null}
+      {r.canWithdraw || r.canReassign ? (
+        <Group>
+          {r.canWithdraw ? <WithdrawRequisitionButton r={r} /> : null}
+          {r.canReassign ? <ReassignApproverButton r={r} /> : null}
+        </Group>
+      ) : null}
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md" radius="md">
