@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { EmploymentTypeLabels, JobStatusLabels, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
+import { EmploymentTypeLabels, JobStatusLabels, JobValidation, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
 import { ApplicationSourceLabels, type TJobApplicant } from '@hireflow/contracts/candidates';
 import { useJob } from '@/features/jobs/api/get-job';
 import { useJobApplicants } from '@/features/jobs/api/get-job-applicants';
@@ -138,7 +138,10 @@ function Row({ label, value }: { label: string; value: string }) {
 function StatusMenu({ job }: { job: TJobDetail }) {
   const [target, setTarget] = useState<TJobStatus | null>(null);
   const [comment, setComment] = useState('');
+  const [headcountJustification, setHeadcountJustification] = useState('');
   const change = useChangeJobStatus(job.id, { onSuccess: () => setTarget(null) });
+  // A closed requisition job gave its openings back to the job code; reopening takes them again.
+  const takesHeadcount = target === 'open' && job.status === 'closed' && Boolean(job.jobCode && job.requisitionId);
   if (!job.allowedTransitions.length) return null;
   return (
     <>
@@ -148,7 +151,7 @@ function StatusMenu({ job }: { job: TJobDetail }) {
         </Menu.Target>
         <Menu.Dropdown>
           {job.allowedTransitions.map((s) => (
-            <Menu.Item key={s} onClick={() => (setTarget(s), setComment(''), change.reset())}>
+            <Menu.Item key={s} onClick={() => (setTarget(s), setComment(''), setHeadcountJustification(''), change.reset())}>
               {JobStatusLabels[s]}
             </Menu.Item>
           ))}
@@ -158,12 +161,21 @@ function StatusMenu({ job }: { job: TJobDetail }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (target) change.mutate({ status: target, comment });
+            if (target) change.mutate({ status: target, comment, ...(takesHeadcount && headcountJustification.trim() ? { headcountJustification: headcountJustification.trim() } : {}) });
           }}
         >
           <Stack>
             {change.isError ? <Alert color="red">{errorMessage(change.error)}</Alert> : null}
             <Textarea label="Comment (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={1000} />
+            {takesHeadcount ? (
+              <Textarea
+                label="Reason for the openings"
+                description={`Reopening takes its ${job.openings} opening${job.openings === 1 ? '' : 's'} from job code ${job.jobCode?.name ?? ''} again; needed when fewer approved positions are left`}
+                value={headcountJustification}
+                maxLength={JobValidation.maxJustificationLength}
+                onChange={(e) => setHeadcountJustification(e.currentTarget.value)}
+              />
+            ) : null}
             <Group justify="end">
               <Button variant="default" onClick={() => setTarget(null)}>
                 Cancel

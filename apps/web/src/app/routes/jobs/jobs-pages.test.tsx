@@ -270,4 +270,26 @@ describe('/job/:id', () => {
     await user.click(screen.getByRole('button', { name: 'Save job' }));
     await waitFor(() => expect(patched).toMatchObject({ headcount: 3, headcountJustification: 'Second team' }));
   }, 30_000);
+
+  it('asks for a reason for the openings when a closed requisition job with a job code is reopened', async () => {
+    signIn({ role: 'recruiter' });
+    const closed = { ...detail, status: 'closed', jobCode: { id: 'jc', name: 'ENG-2' }, openings: 2, allowedTransitions: ['open'] };
+    http.onGet(`/api/jobs/${job.id}`).reply(200, closed);
+    http.onGet(`/api/jobs/${job.id}/applications`).reply(200, { items: [], total: 0, page: 1, pageSize: 50 });
+    http.onGet(`/api/jobs/${job.id}/activity`).reply(200, { items: [] });
+    let sent: unknown = null;
+    http.onPost(`/api/jobs/${job.id}/status`).reply((config) => {
+      sent = JSON.parse(config.data as string);
+      return [200, { ...closed, status: 'open', allowedTransitions: ['on_hold', 'closed', 'filled'] }];
+    });
+    renderWithProviders(null, { route: `/job/${job.id}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Change status' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as open' });
+    expect(within(dialog).getByText('Reopening takes its 2 openings from job code ENG-2 again; needed when fewer approved positions are left')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason for the openings' }), 'Seasonal peak');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent).toEqual({ status: 'open', comment: '', headcountJustification: 'Seasonal peak' }));
+  }, 30_000);
 });

@@ -20,8 +20,8 @@ export function JobEditModal({ job, opened, onClose }: { job: TJobDetail; opened
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateJob(job.id, { onSuccess: onClose });
   const ids = (users: TUserRef[]) => users.map((u) => u.id);
-  // A requisition's job uses job-code headcount: more openings than the code has left need a reason.
-  const moreOpenings = Boolean(job.jobCode && job.requisitionId) && Number(openings) > job.openings;
+  // A requisition's job uses job-code headcount (except while closed): more openings than the code has left need a reason.
+  const moreOpenings = Boolean(job.jobCode && job.requisitionId) && job.status !== 'closed' && Number(openings) > job.openings;
 
   const submit = () => {
     if (!title.trim()) return setProblem('Title is required');
