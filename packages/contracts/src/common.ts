@@ -43,3 +43,20 @@ export const ZSlug = z
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, {
     error: 'may use lowercase letters, digits and dashes (2-40 characters)',
   });
+
+/** A time zone the browser and Node both know (IANA names), or UTC: the user form and the profile share it. */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ZTimeZone = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(64)
+  .refine(isKnownTimeZone, { error: 'is not a known time zone' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMobile, ZName, ZNewPassword, ZObjectId } from './common';
+import { ZMobile, ZName, ZNewPassword, ZObjectId, ZTimeZone } from './common';
 
 // User preferences (/user-preferences): profile, which notification mails I get, my integrations.
 
@@ -9,23 +9,6 @@ export const PreferencesApi = {
   notifications: '/api/preferences/notifications',
   integrations: '/api/preferences/integrations',
 } as const;
-
-/** A time zone the browser and Node both know (IANA names), or UTC. */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const ZTimeZone = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, { error: 'is required' })
-  .max(64)
-  .refine(isKnownTimeZone, { error: 'is not a known time zone' });
 
 export const ZProfileUpdateRequest = z.object({
   firstName: ZName,

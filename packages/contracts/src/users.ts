@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessRightKeys, AdditionalRoles, BasicRoles } from './roles';
-import { ZEmail, ZMobile, ZName, ZObjectId } from './common';
+import { ZEmail, ZMobile, ZName, ZObjectId, ZTimeZone } from './common';
 import { UserList } from './constants';
 
 /** The stored user of SPEC section 3, as the API returns it and the SPA keeps it. */
@@ -132,7 +132,8 @@ export const ZUserRow = z.object({
   buItemId: z.object({ id: z.string(), displayName: z.string() }).nullable(),
   department: z.object({ id: z.string(), deptDisplayValue: z.string(), status: z.string() }).nullable(),
   location: z.object({ id: z.string(), searchText: z.string() }).nullable(),
-  managers: z.array(z.string()),
+  /** Named so the form can show them; the update request sends their ids. */
+  managers: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string() })),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
@@ -158,7 +159,7 @@ const userFields = {
   buItemId: ZOptionalId,
   department: ZOptionalId,
   location: ZOptionalId,
-  timezone: z.string().trim().min(1).max(64).optional().default('UTC'),
+  timezone: ZTimeZone.optional().default('UTC'),
 };
 
 /** POST /api/user/signup: an admin adds a user; buItemId and department are sent as ids. */
@@ -181,7 +182,7 @@ export const ZUserProfileUpdateRequest = z
     buItemId: ZOptionalId,
     department: ZOptionalId,
     location: ZOptionalId,
-    timezone: z.string().trim().min(1).max(64),
+    timezone: ZTimeZone,
     managers: z.array(ZObjectId).max(20, { error: 'may hold at most 20 managers' }),
   })
   .partial();

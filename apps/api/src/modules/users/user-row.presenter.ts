@@ -3,13 +3,14 @@ import type { TUserOption, TUserRow } from '@hireflow/contracts/users';
 import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
 import { Location } from '../org/location.model';
-import type { UserDoc } from './user.model';
+import { User, type UserDoc } from './user.model';
 
 type Named = { name: string; status?: string | null };
-/** Names of the org entities users point at, keyed by id. */
-export type OrgNames = { units: Map<string, Named>; departments: Map<string, Named>; locations: Map<string, Named> };
+type Person = { fullName: string; email: string };
+/** Names of the org entities and managers users point at, keyed by id. */
+export type OrgNames = { units: Map<string, Named>; departments: Map<string, Named>; locations: Map<string, Named>; managers: Map<string, Person> };
 
-type OrgRefs = Pick<UserDoc, 'buItemId' | 'department' | 'location'>;
+type OrgRefs = Pick<UserDoc, 'buItemId' | 'department' | 'location' | 'managers'>;
 
 const ids = (users: OrgRefs[], key: keyof OrgRefs) => [...new Set(users.map((u) => u[key]).filter(Boolean).map(String))];
 
@@ -19,14 +20,25 @@ async function namesOf(model: typeof BusinessUnit | typeof Department | typeof L
   return new Map(rows.map((r) => [String(r._id), { name: r.name, status: r.status ?? 'active' }]));
 }
 
-/** Loads the names the given users refer to (or every name of the company when users is null: exports). */
+async function managersOf(customerId: Types.ObjectId, users: OrgRefs[]): Promise<Map<string, Person>> {
+  const only = [...new Set(users.flatMap((u) => (u.managers ?? []).map(String)))];
+  if (!only.length) return new Map();
+  const rows = await User.find({ customerId, _id: { $in: only } }, { firstName: 1, lastName: 1, email: 1 }).lean();
+  return new Map(rows.map((r) => [String(r._id), { fullName: `${r.firstName} ${r.lastName}`.trim(), email: r.email }]));
+}
+
+/**
+ * Loads the names the given users refer to (or every org name of the company when users is null:
+ * exports, which show no managers, so none are loaded).
+ */
 export async function loadOrgNames(customerId: Types.ObjectId, users: OrgRefs[] | null): Promise<OrgNames> {
-  const [units, departments, locations] = await Promise.all([
+  const [units, departments, locations, managers] = await Promise.all([
     namesOf(BusinessUnit, customerId, users && ids(users, 'buItemId')),
     namesOf(Department, customerId, users && ids(users, 'department')),
     namesOf(Location, customerId, users && ids(users, 'location')),
+    users ? managersOf(customerId, users) : new Map<string, Person>(),
   ]);
-  return { units, departments, locations };
+  return { units, departments, locations, managers };
 }
 
 export type UserRowSource = Pick<
@@ -60,7 +72,10 @@ export function presentUserRow(u: UserRowSource, names: OrgNames): TUserRow {
     buItemId: u.buItemId && unit ? { id: String(u.buItemId), displayName: unit.name } : null,
     department: u.department && dept ? { id: String(u.department), deptDisplayValue: dept.name, status: dept.status ?? 'active' } : null,
     location: u.location && loc ? { id: String(u.location), searchText: loc.name } : null,
-    managers: (u.managers ?? []).map(String),
+    managers: (u.managers ?? []).flatMap((id) => {
+      const manager = names.managers.get(String(id));
+      return manager ? [{ id: String(id), ...manager }] : [];
+    }),
     createdAt: new Date(u.createdAt).toISOString(),
     lastLoginAt: u.lastLoginAt ? new Date(u.lastLoginAt).toISOString() : null,
   };

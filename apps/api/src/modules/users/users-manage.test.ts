@@ -191,6 +191,36 @@ describe('POST /api/user/profile/{id}', () => {
     expect((await User.findById(u.changerA!._id).setOptions({ crossTenant: true }).lean())?.status).toBe('active');
   });
 
+  it('400 for a time zone that is not a real IANA name; nothing changes', async () => {
+    const before = await User.findById(u.plainA!._id).setOptions({ crossTenant: true }).lean();
+    for (const timezone of ['Mars/Olympus_Mons', 'not a zone', '']) {
+      const res = await post(`/api/user/profile/${u.plainA!._id}`, t.adminA!, { timezone, firstName: 'Zoned' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/^timezone: (is not a known time zone|is required)$/);
+    }
+    const after = await User.findById(u.plainA!._id).setOptions({ crossTenant: true }).lean();
+    expect({ timezone: after?.timezone, firstName: after?.firstName }).toEqual({ timezone: before?.timezone, firstName: before?.firstName });
+    const signup = await post('/api/user/signup', t.adminA!, { firstName: 'Tz', lastName: 'Nowhere', email: 'tz.nowhere@acme.test', role: 'employee', timezone: 'Europe/Atlantis' });
+    expect(signup.status).toBe(400);
+    expect(signup.body.message).toBe('timezone: is not a known time zone');
+    expect(await User.exists({ email: 'tz.nowhere@acme.test' }).setOptions({ crossTenant: true })).toBeNull();
+  });
+
+  it('saves a real time zone and managers, and answers with the managers named', async () => {
+    const res = await post(`/api/user/profile/${u.plainA!._id}`, t.adminA!, { timezone: 'Asia/Kolkata', managers: [String(u.managerA!._id)] });
+    expect(res.status).toBe(200);
+    const manager = await User.findById(u.managerA!._id).setOptions({ crossTenant: true }).lean();
+    expect(res.body.user).toMatchObject({
+      timezone: 'Asia/Kolkata',
+      managers: [{ id: String(u.managerA!._id), fullName: `${manager!.firstName} ${manager!.lastName}`, email: manager!.email }],
+    });
+    const listed = await post('/api/user', t.adminA!, { filters: { search: 'renamed' } });
+    expect(listed.body.ul[0].managers).toEqual(res.body.user.managers);
+    const signup = await post('/api/user/signup', t.adminA!, { firstName: 'Tz', lastName: 'Known', email: 'tz.known@acme.test', role: 'employee', timezone: 'America/New_York' });
+    expect(signup.status).toBe(201);
+    expect(signup.body.user.timezone).toBe('America/New_York');
+  });
+
   it('409 when the new email belongs to someone else', async () => {
     const admin = await User.findById(u.adminA!._id).setOptions({ crossTenant: true }).lean();
     const res = await post(`/api/user/profile/${u.plainA!._id}`, t.adminA!, { email: admin!.email });
