@@ -224,8 +224,10 @@ export type TRolesSummaryResponse = z.infer<typeof ZRolesSummaryResponse>;
 
 /** Bulk import: the columns a file may hold (first row = headers, case-insensitive). */
 export const UserImportColumns = ['First name', 'Last name', 'Email', 'Role', 'Employee code', 'Mobile', 'Business unit', 'Department', 'Location', 'Additional roles'] as const;
+/** invitations: how many invitation mails are being sent after the answer (in the background). */
 export const ZUserImportResponse = z.object({
   created: z.number(),
+  invitations: z.number(),
   refused: z.array(z.object({ row: z.number(), email: z.string(), reason: z.string() })),
 });
 export type TUserImportResponse = z.infer<typeof ZUserImportResponse>;

@@ -55,20 +55,19 @@ async function nameIndex(model: typeof Department, customerId: Types.ObjectId) {
 }
 
 /**
- * Bulk import: every row is checked on its own; valid rows become users (invited by onCreated),
- * the others are reported with the row number and the reason.
+ * Bulk import: every row is checked on its own; valid rows become users, the others are reported with
+ * the row number and the reason. The created users are returned for the caller to invite: mails are
+ * not this function's job, and the report must not wait for them.
  */
 export async function importUsers({
   customerId,
   file,
   contentType,
-  onCreated,
 }: {
   customerId: Types.ObjectId;
   file: Buffer;
   contentType: string;
-  onCreated: (user: UserDoc) => Promise<unknown>;
-}): Promise<TUserImportResponse> {
+}): Promise<{ report: TUserImportResponse; users: UserDoc[] }> {
   if (file.length === 0) throw AppError.badRequest('Choose a file to import (.xlsx or .csv).');
   const sheet = await readSheet(file, contentType);
   const headers = mapHeaders(sheet);
@@ -147,7 +146,7 @@ export async function importUsers({
     return false;
   });
 
-  let created = 0;
+  let users: UserDoc[] = [];
   if (fresh.length) {
     // Unordered: a row that races another sign-up with the same email fails alone.
     const result = await User.insertMany(fresh.map((c) => c.data), { ordered: false, rawResult: false }).catch((error: { insertedDocs?: UserDoc[]; writeErrors?: { index?: number; err?: { index?: number } }[] }) => {
@@ -158,9 +157,8 @@ export async function importUsers({
       if (!error.insertedDocs) throw error;
       return error.insertedDocs;
     });
-    created = result.length;
-    for (const user of result) await onCreated(user as unknown as UserDoc);
+    users = result as unknown as UserDoc[];
   }
   refused.sort((a, b) => a.row - b.row);
-  return { created, refused };
+  return { report: { created: users.length, invitations: users.length, refused }, users };
 }

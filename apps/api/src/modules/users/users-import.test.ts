@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import request from 'supertest';
 import ExcelJS from 'exceljs';
 import type { Express } from 'express';
@@ -9,6 +12,7 @@ import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { Department } from '../org/department.model';
 import { OutboxMail } from '../mail/outbox.model';
 import { User } from './user.model';
+import { ImportInvitationConcurrency, sendImportInvitations } from './user-invitation';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -71,6 +75,7 @@ describe('POST /api/user/import', () => {
     const res = await upload(t.adminA!, file, xlsxType);
     expect(res.status).toBe(200);
     expect(res.body.created).toBe(2);
+    expect(res.body.invitations).toBe(2);
     expect(res.body.refused).toEqual([
       { row: 3, email: 'not-an-email', reason: 'email: must be a valid email address' },
       { row: 4, email: 'taken@globex.test', reason: UserMessages.emailTaken },
@@ -83,7 +88,10 @@ describe('POST /api/user/import', () => {
     expect(ann).toMatchObject({ role: 'recruiter', addlRoles: ['HM', 'AR'], status: 'active' });
     expect(ann?.department).not.toBeNull();
     expect(await User.exists({ customerId: companyA, email: 'hal@acme.test', role: 'employee' })).not.toBeNull();
-    expect(await OutboxMail.countDocuments({ to: { $in: ['ann@acme.test', 'hal@acme.test'] } })).toBe(2);
+    // Sent after the answer: they arrive in the dev mailbox shortly after.
+    await vi.waitFor(async () => {
+      for (const to of ['ann@acme.test', 'hal@acme.test']) expect((await request(app).get('/api/dev/outbox').query({ to })).body).toHaveLength(1);
+    });
     const found = await request(app).post('/api/user').set('Authorization', `Bearer ${t.adminA}`).send({ filters: { search: 'ann' } });
     expect(found.body.cnt).toBe(1);
   });
@@ -98,7 +106,50 @@ describe('POST /api/user/import', () => {
     const csv = '\uFEFFfirst name,LAST NAME,email,employee code\nIvy,Irwin,ivy@acme.test,E-77\n';
     const res = await upload(t.adminA!, csv, 'text/csv');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ created: 1, refused: [] });
+    expect(res.body).toEqual({ created: 1, invitations: 1, refused: [] });
     expect(await User.exists({ customerId: companyA, email: 'ivy@acme.test', eCode: 'E-77' })).not.toBeNull();
+    await vi.waitFor(async () => expect(await OutboxMail.countDocuments({ to: 'ivy@acme.test' })).toBe(1));
+  });
+
+  it('answers once the users are written; the invitations follow a few at a time, even when SMTP never answers', async () => {
+    // An SMTP server that accepts connections and never says a word.
+    const open = new Set<net.Socket>();
+    let peak = 0;
+    const silent = net.createServer((socket) => {
+      open.add(socket);
+      peak = Math.max(peak, open.size);
+      socket.on('error', () => undefined);
+      socket.on('close', () => open.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const smtpUrl = ctx.config.smtpUrl;
+    Object.assign(ctx.config, { smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    try {
+      const rows = Array.from({ length: 12 }, (_, i) => `Sam,Silent${i},sam.silent${i}@acme.test`);
+      const res = await upload(t.adminA!, ['First name,Last name,Email', ...rows].join('\n'), 'text/csv').timeout(5000);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ created: 12, invitations: 12, refused: [] });
+      expect(await User.countDocuments({ customerId: companyA, email: /^sam\.silent/ })).toBe(12);
+      await vi.waitFor(() => expect(open.size).toBe(ImportInvitationConcurrency));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(peak).toBe(ImportInvitationConcurrency);
+    } finally {
+      Object.assign(ctx.config, { smtpUrl });
+      for (const socket of open) socket.destroy();
+      silent.close();
+    }
+  });
+});
+
+describe('sendImportInvitations', () => {
+  it('logs each mail that does not go out and a summary, and never rejects', async () => {
+    const logged = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+    const logger = { ...logged, child: () => logger } as unknown as Logger;
+    const users = await Promise.all([1, 2, 3].map((i) => buildUser({ customerId: companyA, email: `lost${i}@acme.test`, emailVerified: false })));
+    // Nothing listens there: every mail fails.
+    const result = await sendImportInvitations({ config: { ...ctx.config, smtpUrl: 'smtp://127.0.0.1:9' }, logger, users, concurrency: 2 });
+    expect(result).toEqual({ total: 3, sent: 0, failed: 3 });
+    expect(logged.error).toHaveBeenCalledTimes(3);
+    expect(logged.warn).toHaveBeenCalledWith({ invitations: { total: 3, sent: 0, failed: 3 } }, expect.stringMatching(/failures/));
   });
 });

@@ -163,6 +163,22 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     expect(screen.getByText(notSent)).toBeInTheDocument();
   });
 
+  it('imports a file and reports the refused rows and the invitations being sent', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
+    http.onPost('/api/user/import').reply(200, { created: 2, invitations: 2, refused: [{ row: 3, email: 'bad', reason: 'email: must be a valid email address' }] });
+    await openPage();
+    await screen.findByText('Showing 1 of 1 user');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users' });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['First name,Last name,Email\n'], 'users.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('2 users added, 1 row refused.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^2 invitation mails are being sent/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('cell', { name: 'email: must be a valid email address' })).toBeInTheDocument();
+  });
+
   describe('resend invitation', () => {
     const openActionsOf = async (i: number) => {
       signInWith(['manageUsers']);

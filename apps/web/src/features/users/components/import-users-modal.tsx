@@ -29,6 +29,11 @@ export function ImportUsersModal({ opened, onClose }: { opened: boolean; onClose
             <Text fw={500}>
               {report.created} user{report.created === 1 ? '' : 's'} added{report.refused.length ? `, ${report.refused.length} row${report.refused.length === 1 ? '' : 's'} refused` : ''}.
             </Text>
+            {report.invitations ? (
+              <Text size="sm">
+                {report.invitations} invitation mail{report.invitations === 1 ? ' is' : 's are'} being sent; one that does not go out can be resent from the user list.
+              </Text>
+            ) : null}
             {report.refused.length ? (
               <Table.ScrollContainer minWidth={500} mah={300}>
                 <Table>
