@@ -162,8 +162,11 @@ const userFields = {
   timezone: ZTimeZone.optional().default('UTC'),
 };
 
-/** POST /api/user/signup: an admin adds a user; buItemId and department are sent as ids. */
-export const ZAdminSignupRequest = z.object({ ...userFields, email: ZEmail });
+/** The users someone reports to: ids of users of the same company. */
+const ZManagerIds = z.array(ZObjectId).max(20, { error: 'may hold at most 20 managers' });
+
+/** POST /api/user/signup: an admin adds a user; buItemId, department and managers are sent as ids. */
+export const ZAdminSignupRequest = z.object({ ...userFields, email: ZEmail, managers: ZManagerIds.optional().default([]) });
 export type TAdminSignupRequest = z.input<typeof ZAdminSignupRequest>;
 /** invitationSent false: the user exists but the mail did not go out (resend it from the user list). */
 export const ZAdminSignupResponse = z.object({ user: ZUserRow, message: z.string(), invitationSent: z.boolean() });
@@ -183,7 +186,7 @@ export const ZUserProfileUpdateRequest = z
     department: ZOptionalId,
     location: ZOptionalId,
     timezone: ZTimeZone,
-    managers: z.array(ZObjectId).max(20, { error: 'may hold at most 20 managers' }),
+    managers: ZManagerIds,
   })
   .partial();
 export type TUserProfileUpdateRequest = z.input<typeof ZUserProfileUpdateRequest>;

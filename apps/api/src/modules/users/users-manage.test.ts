@@ -86,6 +86,16 @@ describe('POST /api/user/signup', () => {
     expect(mail?.text).toMatch(/reset-password\?/);
   });
 
+  it('sets managers of the caller company; another company user as manager is a 404 and nothing is created', async () => {
+    const foreign = await post('/api/user/signup', t.adminA!, { ...valid(), email: 'managed.b@acme.test', managers: [String(u.userB!._id)] });
+    expect(foreign.status).toBe(404);
+    expect(await User.exists({ email: 'managed.b@acme.test' }).setOptions({ crossTenant: true })).toBeNull();
+    const res = await post('/api/user/signup', t.adminA!, { ...valid(), email: 'managed@acme.test', managers: [String(u.managerA!._id)] });
+    expect(res.status).toBe(201);
+    expect(res.body.user.managers.map((m: { id: string }) => m.id)).toEqual([String(u.managerA!._id)]);
+    expect((await User.findOne({ customerId: companyA, email: 'managed@acme.test' }).lean())?.managers.map(String)).toEqual([String(u.managerA!._id)]);
+  });
+
   it('409 when the email is taken, even by another company user', async () => {
     const other = await User.findById(u.userB!._id).setOptions({ crossTenant: true }).lean();
     const res = await post('/api/user/signup', t.adminA!, { ...valid(), email: other!.email });

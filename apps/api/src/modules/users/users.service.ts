@@ -94,6 +94,7 @@ function isDuplicateKey(error: unknown) {
 export async function addUser({ customerId, input }: { customerId: Types.ObjectId; input: TAdminSignupRequest }) {
   await assertOrgRefs(customerId, input);
   await assertEmailFree(input.email);
+  const managers = await assertCompanyManagers(customerId, input.managers ?? []);
   try {
     const user = await User.create({
       customerId,
@@ -108,6 +109,7 @@ export async function addUser({ customerId, input }: { customerId: Types.ObjectI
       department: input.department ?? null,
       location: input.location ?? null,
       timezone: input.timezone ?? 'UTC',
+      managers,
       passwordHash: null,
       emailVerification: { status: false, keyHash: null },
     });
@@ -116,6 +118,13 @@ export async function addUser({ customerId, input }: { customerId: Types.ObjectI
     if (isDuplicateKey(error)) throw AppError.conflict(UserMessages.emailTaken);
     throw error;
   }
+}
+
+/** Managers must be users of the same company (404 otherwise); duplicates are dropped. */
+async function assertCompanyManagers(customerId: Types.ObjectId, ids: string[]) {
+  const managers = [...new Set(ids)];
+  if (managers.length && (await User.countDocuments({ customerId, _id: { $in: managers } })) !== managers.length) throw AppError.notFound('Manager');
+  return managers;
 }
 
 /** POST /api/user/profile/{id}: changes only the fields given. */
@@ -130,11 +139,8 @@ export async function updateUserProfile({ customerId, actor, id, input }: { cust
     user.emailVerification = { status: false, keyHash: null };
   }
   if (input.managers) {
-    const managers = [...new Set(input.managers)];
-    if (managers.includes(String(user._id))) throw AppError.badRequest('managers: a user cannot be their own manager');
-    const found = await User.countDocuments({ customerId, _id: { $in: managers } });
-    if (found !== managers.length) throw AppError.notFound('Manager');
-    user.set('managers', managers);
+    if (input.managers.includes(String(user._id))) throw AppError.badRequest('managers: a user cannot be their own manager');
+    user.set('managers', await assertCompanyManagers(customerId, input.managers));
   }
   const simple = ['firstName', 'lastName', 'mobile', 'eCode', 'role', 'addlRoles', 'timezone', 'buItemId', 'department', 'location'] as const;
   for (const key of simple) {
