@@ -163,7 +163,8 @@ const userFields = {
 };
 
 /** The users someone reports to: ids of users of the same company. */
-const ZManagerIds = z.array(ZObjectId).max(20, { error: 'may hold at most 20 managers' });
+export const ManagerLimit = 20;
+const ZManagerIds = z.array(ZObjectId).max(ManagerLimit, { error: `may hold at most ${ManagerLimit} managers` });
 
 /** POST /api/user/signup: an admin adds a user; buItemId, department and managers are sent as ids. */
 export const ZAdminSignupRequest = z.object({ ...userFields, email: ZEmail, managers: ZManagerIds.optional().default([]) });

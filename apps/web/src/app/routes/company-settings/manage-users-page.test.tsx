@@ -145,6 +145,57 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     expect(listCalls).toBe(2);
   });
 
+  it('adds a user with a time zone and managers picked by name', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
+    http.onGet(/\/api\/searchusers\/.+/).reply(200, { users: [{ id: row(7).id, fullName: 'Mona Manager', email: 'mona@acme.test', role: 'recruiter', addlRoles: [] }] });
+    let sent: Record<string, unknown> | null = null;
+    http.onPost('/api/user/signup').reply((config) => {
+      sent = bodyOf(config);
+      return [201, { user: row(2), message: 'User added. An invitation to set a password was sent.', invitationSent: true }];
+    });
+    await openPage();
+    await screen.findByText('Showing 1 of 1 user');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Tia');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Zone');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'tia@acme.test');
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Tokyo');
+    await user.click(await screen.findByRole('option', { name: 'Asia/Tokyo', hidden: true }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Managers' }), 'mona');
+    await user.click(await screen.findByRole('option', { name: 'Mona Manager (mona@acme.test)', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add user and send invitation' }));
+    await waitFor(() => expect(sent).toMatchObject({ email: 'tia@acme.test', timezone: 'Asia/Tokyo', managers: [row(7).id] }));
+  });
+
+  it('edits a user: shows the current managers by name, sends the new time zone and managers', async () => {
+    signInWith(['manageUsers']);
+    const edited = row(3, { timezone: 'Europe/Berlin', managers: [{ id: row(8).id, fullName: 'Otto Old', email: 'otto@acme.test' }] });
+    http.onPost('/api/user').reply(200, { ul: [edited], cnt: 1 });
+    let sent: Record<string, unknown> | null = null;
+    http.onPost(`/api/user/profile/${edited.id}`).reply((config) => {
+      sent = bodyOf(config);
+      return [200, { user: edited }];
+    });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for First3 Last3' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit First3 Last3' });
+    expect(within(dialog).getByText('Otto Old (otto@acme.test)')).toBeInTheDocument();
+    const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Europe/Berlin');
+    await user.clear(zone);
+    await user.type(zone, 'Lisbon');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Lisbon', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toMatchObject({ timezone: 'Europe/Lisbon', managers: [row(8).id] }));
+  });
+
   it('tells the admin when the invitation mail did not go out', async () => {
     signInWith(['manageUsers']);
     http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });

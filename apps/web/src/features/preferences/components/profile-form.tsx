@@ -5,16 +5,12 @@ import { ZProfileUpdateRequest } from '@hireflow/contracts/preferences';
 import type { TStoredUser } from '@hireflow/contracts/users';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { timeZoneOptions } from '@/lib/time-zones';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useUpdateProfile } from '../api/profile';
 
 type Values = { firstName: string; lastName: string; mobile: string; timezone: string; location: string | null };
 const order = ['firstName', 'lastName', 'mobile', 'timezone', 'location'] as const;
-
-function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set(['UTC', current, ...known])];
-}
 
 /** My name, mobile, time zone and office location. */
 export function ProfileForm({ user, locations }: { user: TStoredUser; locations: { value: string; label: string }[] }) {
@@ -36,7 +32,7 @@ export function ProfileForm({ user, locations }: { user: TStoredUser; locations:
             <TextInput label="Last name" required {...form.getInputProps('lastName')} />
             <TextInput label="Email" value={user.email} readOnly description="Ask an admin to change your email" />
             <TextInput label="Mobile" {...form.getInputProps('mobile')} />
-            <Select label="Time zone" searchable allowDeselect={false} data={timeZones(form.values.timezone)} {...form.getInputProps('timezone')} />
+            <Select label="Time zone" searchable allowDeselect={false} data={timeZoneOptions(form.values.timezone)} {...form.getInputProps('timezone')} />
             <Select label="Location" clearable searchable data={locations} {...form.getInputProps('location')} />
           </SimpleGrid>
           <Group justify="flex-end">

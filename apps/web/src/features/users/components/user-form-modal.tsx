@@ -1,13 +1,15 @@
 import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AdditionalRoles } from '@hireflow/contracts/roles';
-import { AdditionalRoleLabels, ZAdminSignupRequest, ZUserProfileUpdateRequest, type TUserRow } from '@hireflow/contracts/users';
+import { AdditionalRoleLabels, ManagerLimit, ZAdminSignupRequest, ZUserProfileUpdateRequest, type TUserRow } from '@hireflow/contracts/users';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { timeZoneOptions } from '@/lib/time-zones';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useAddUser } from '../api/add-user';
 import { useUpdateUser } from '../api/update-user';
 import type { OrgChoices } from './org-choices';
+import { UsersPicker } from './user-picker';
 
 type Values = {
   firstName: string;
@@ -20,9 +22,11 @@ type Values = {
   buItemId: string | null;
   department: string | null;
   location: string | null;
+  timezone: string;
+  managers: string[];
 };
 
-const order = ['firstName', 'lastName', 'email', 'mobile', 'eCode', 'role'] as const;
+const order = ['firstName', 'lastName', 'email', 'mobile', 'eCode', 'role', 'timezone', 'managers'] as const;
 
 function initialValues(user: TUserRow | null): Values {
   return {
@@ -36,6 +40,8 @@ function initialValues(user: TUserRow | null): Values {
     buItemId: user?.buItemId?.id ?? null,
     department: user?.department?.id ?? null,
     location: user?.location?.id ?? null,
+    timezone: user?.timezone ?? 'UTC',
+    managers: user?.managers.map((m) => m.id) ?? [],
   };
 }
 
@@ -69,6 +75,8 @@ export function UserFormModal({ opened, user, org, onClose, onSaved }: { opened:
             <Select label="Business unit" clearable searchable data={org.businessUnits} {...form.getInputProps('buItemId')} />
             <Select label="Department" clearable searchable data={org.departments} {...form.getInputProps('department')} />
             <Select label="Location" clearable searchable data={org.locations} {...form.getInputProps('location')} />
+            <Select label="Time zone" searchable allowDeselect={false} data={timeZoneOptions(form.values.timezone)} {...form.getInputProps('timezone')} />
+            <UsersPicker label="Managers" named={user?.managers} exclude={user ? [user.id] : []} max={ManagerLimit} value={form.values.managers} onChange={(ids) => form.setFieldValue('managers', ids)} error={form.errors.managers} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

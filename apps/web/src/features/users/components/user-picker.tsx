@@ -1,15 +1,26 @@
-import { Select } from '@mantine/core';
+import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TUserOption } from '@hireflow/contracts/users';
 import { useSearchUsers } from '../api/search-users';
 
-/** Type a name or email, pick an active user of the company (GET /api/searchusers/{text}). */
-export function UserPicker({ label, onPick, exclude = [], disabled }: { label: string; onPick: (user: TUserOption) => void; exclude?: string[]; disabled?: boolean }) {
+type UserRef = Pick<TUserOption, 'id' | 'fullName' | 'email'>;
+
+/** The typeahead both pickers share: what is typed, the users found for it (debounced), and what to say when none are. */
+function useUserTypeahead() {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 250);
   const search = useSearchUsers(debounced);
-  const users = (search.data?.users ?? []).filter((u) => !exclude.includes(u.id));
+  const nothingFound = debounced.trim() ? (search.isFetching ? 'Searching…' : search.isError ? 'Search failed' : 'No active user found') : 'Start typing';
+  return { text, setText, users: search.data?.users ?? [], nothingFound };
+}
+
+const optionOf = (u: UserRef) => ({ value: u.id, label: `${u.fullName} (${u.email})` });
+
+/** Type a name or email, pick an active user of the company (GET /api/searchusers/{text}). */
+export function UserPicker({ label, onPick, exclude = [], disabled }: { label: string; onPick: (user: TUserOption) => void; exclude?: string[]; disabled?: boolean }) {
+  const { text, setText, users: found, nothingFound } = useUserTypeahead();
+  const users = found.filter((u) => !exclude.includes(u.id));
   return (
     <Select
       label={label}
@@ -20,7 +31,7 @@ export function UserPicker({ label, onPick, exclude = [], disabled }: { label: s
       searchValue={text}
       onSearchChange={setText}
       filter={({ options }) => options}
-      data={users.map((u) => ({ value: u.id, label: `${u.fullName} (${u.email})` }))}
+      data={users.map(optionOf)}
       value={null}
       onChange={(id) => {
         const user = users.find((u) => u.id === id);
@@ -29,8 +40,54 @@ export function UserPicker({ label, onPick, exclude = [], disabled }: { label: s
           setText('');
         }
       }}
-      nothingFoundMessage={debounced.trim() ? (search.isFetching ? 'Searching…' : search.isError ? 'Search failed' : 'No active user found') : 'Start typing'}
+      nothingFoundMessage={nothingFound}
       w={360}
+    />
+  );
+}
+
+/**
+ * Several users of the company by name or email (ids in, ids out). `named` gives the names of ids
+ * chosen before (e.g. a user's current managers), since a search may not return them.
+ */
+export function UsersPicker({
+  label,
+  value,
+  onChange,
+  named = [],
+  exclude = [],
+  max,
+  error,
+}: {
+  label: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  named?: UserRef[];
+  exclude?: string[];
+  max?: number;
+  error?: ReactNode;
+}) {
+  const { text, setText, users: found, nothingFound } = useUserTypeahead();
+  const [picked, setPicked] = useState<UserRef[]>([]);
+  const known = new Map([...named, ...picked, ...found].map((u) => [u.id, u]));
+  const data = [...known.values()].filter((u) => value.includes(u.id) || !exclude.includes(u.id)).map(optionOf);
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value.length ? undefined : 'Type a name or email'}
+      searchable
+      searchValue={text}
+      onSearchChange={setText}
+      filter={({ options }) => options}
+      maxValues={max}
+      data={data}
+      value={value}
+      onChange={(ids) => {
+        setPicked(ids.flatMap((id) => known.get(id) ?? []));
+        onChange(ids);
+      }}
+      error={error}
+      nothingFoundMessage={nothingFound}
     />
   );
 }
