@@ -126,7 +126,8 @@ describe('POST /api/user/import', () => {
     Object.assign(ctx.config, { smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
     try {
       const rows = Array.from({ length: 12 }, (_, i) => `Sam,Silent${i},sam.silent${i}@acme.test`);
-      const res = await upload(t.adminA!, ['First name,Last name,Email', ...rows].join('\n'), 'text/csv').timeout(5000);
+      // Waiting on that server would hang for nodemailer's 30 s greeting time-out per mail; the bound only keeps a regression from hanging the suite.
+      const res = await upload(t.adminA!, ['First name,Last name,Email', ...rows].join('\n'), 'text/csv').timeout(20_000);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ created: 12, invitations: 12, refused: [] });
       expect(await User.countDocuments({ customerId: companyA, email: /^sam\.silent/ })).toBe(12);
@@ -138,7 +139,7 @@ describe('POST /api/user/import', () => {
       for (const socket of open) socket.destroy();
       silent.close();
     }
-  });
+  }, 40_000);
 });
 
 describe('sendImportInvitations', () => {
