@@ -100,7 +100,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), '  ann lee ');
     await waitFor(() => expect(filters).toContainEqual(expect.objectContaining({ search: 'ann%20lee' })));
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
-    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }, { timeout: 15_000 }));
     await waitFor(() => expect(filters).toContainEqual(expect.objectContaining({ role: 'Recruiters', search: 'ann%20lee' })));
   });
 
@@ -165,9 +165,9 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
     await user.clear(zone);
     await user.type(zone, 'Tokyo');
-    await user.click(await screen.findByRole('option', { name: 'Asia/Tokyo', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Asia/Tokyo', hidden: true }, { timeout: 15_000 }));
     await user.type(within(dialog).getByRole('combobox', { name: 'Managers' }), 'mona');
-    await user.click(await screen.findByRole('option', { name: 'Mona Manager (mona@acme.test)', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Mona Manager (mona@acme.test)', hidden: true }, { timeout: 15_000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Add user and send invitation' }));
     await waitFor(() => expect(sent).toMatchObject({ email: 'tia@acme.test', timezone: 'Asia/Tokyo', managers: [row(7).id] }));
   });
@@ -191,7 +191,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     expect(zone).toHaveValue('Europe/Berlin');
     await user.clear(zone);
     await user.type(zone, 'Lisbon');
-    await user.click(await screen.findByRole('option', { name: 'Europe/Lisbon', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Europe/Lisbon', hidden: true }, { timeout: 15_000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toMatchObject({ timezone: 'Europe/Lisbon', managers: [row(8).id] }));
   });
@@ -293,7 +293,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     await user.click(exportButton);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
-    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }, { timeout: 15_000 }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(exports).toHaveLength(3);
   });

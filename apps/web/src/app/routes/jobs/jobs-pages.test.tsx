@@ -284,8 +284,11 @@ describe('/job/:id', () => {
     });
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Change status' }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Open' }));
+    // Open the menu once the page has settled (applicants and activity loaded), so no re-render closes it.
+    await screen.findByText('No one has applied yet.', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading activity' }) ?? screen.queryByLabelText('Loading activity')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as open' });
     expect(within(dialog).getByText('Reopening takes its 2 openings from job code ENG-2 again; needed when fewer approved positions are left')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason for the openings' }), 'Seasonal peak');
