@@ -3,8 +3,9 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { clearAllStorage } from '@/lib/session';
 
-// Lazy pages load their chunks on first render; on a busy machine that takes more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages load their chunks on first render, and CI runs two test files at once on two cores: waits
+// get ten seconds there instead of the default one (a passing wait returns as soon as it is met).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine asks of the browser.
 if (!window.matchMedia) {
