@@ -67,7 +67,7 @@ describe('journey: requisition -> approval -> open job -> career-site applicatio
     await page.goto(browser.url('/vacancy-approval-all'));
     await page.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByText('The job is open.').waitFor();
 
     await page.goto(browser.url('/company-settings/career-site/jobs'));
