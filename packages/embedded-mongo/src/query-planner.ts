@@ -224,32 +224,66 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
 
 export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
 
-/** Compiled filter predicate; empty filters skip mingo entirely. */
+/** Compiled filter predicate; empty filters skip mingo entirely, and common shapes skip it too. */
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
   if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
-  const simple = simpleEquality(filter);
-  if (simple) return simple;
+  const fast = fastPredicate(filter);
+  if (fast) return (doc) => fast(matchView(doc));
   const q = new Query(normaliseFilter(filter), MINGO_OPTIONS);
   return (doc) => q.test(matchView(doc));
 }
 
+/** `^literal` with no flags: the regex means "starts with", which needs no regex engine. */
+function literalPrefixOf(value: unknown): string | undefined {
+  let src: string;
+  if (value instanceof RegExp) {
+    if (value.flags) return undefined;
+    src = value.source;
+  } else if (value instanceof BSONRegExp) {
+    if (value.options) return undefined;
+    src = value.pattern;
+  } else if (isPlainObject(value) && typeof value.$regex === 'string' && Object.keys(value).every((k) => k === '$regex' || (k === '$options' && value.$options === ''))) {
+    src = value.$regex;
+  } else return undefined;
+  const m = /^\^((?:[^\\.*+?()[\]{}|^$]|\\[.*+?()[\]{}|^$\\/-])*)$/.exec(src);
+  return m ? m[1].replace(/\\(.)/g, '$1') : undefined;
+}
+
+/** A test of one stored value against a filter value, for the shapes that need no query engine. */
+function valueTest(v: unknown): ((x: unknown) => boolean) | undefined {
+  if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v))) return (x) => x === v;
+  if (v instanceof ObjectId) return (x) => x instanceof ObjectId && x.equals(v);
+  const prefix = literalPrefixOf(v);
+  if (prefix !== undefined) return (x) => typeof x === 'string' && x.startsWith(prefix);
+  return undefined;
+}
+
 /**
- * Fast path for the most common filter shape, top-level fields equal to strings, booleans or numbers:
- * MongoDB matches the value itself or an array containing it, which needs no query engine.
+ * Fast path for the most common filter shapes: top-level fields equal to a string, boolean, number or
+ * ObjectId, or starting with a literal (`{ $regex: '^abc' }`), combined by `$and`. As in MongoDB, a
+ * field matches when its value, or an element of its array, does.
  */
-function simpleEquality(filter: Doc): ((doc: Doc) => boolean) | undefined {
-  const entries = Object.entries(filter);
-  const primitive = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
-  if (!entries.every(([k, v]) => !k.startsWith('$') && !k.includes('.') && primitive(v))) return undefined;
-  return (raw) => {
-    const doc = matchView(raw);
-    for (const [k, v] of entries) {
-      const x = doc[k];
-      if (x !== v && !(Array.isArray(x) && x.includes(v))) return false;
+function fastPredicate(filter: Doc): ((doc: Doc) => boolean) | undefined {
+  const tests: ((doc: Doc) => boolean)[] = [];
+  for (const [field, v] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(v) && v.length) {
+      for (const sub of v) {
+        const test = isPlainObject(sub) ? fastPredicate(sub) : undefined;
+        if (!test) return undefined;
+        tests.push(test);
+      }
+      continue;
     }
-    return true;
-  };
+    if (field.startsWith('$') || field.includes('.')) return undefined;
+    const test = valueTest(v);
+    if (!test) return undefined;
+    tests.push((doc) => {
+      const x = doc[field];
+      return test(x) || (Array.isArray(x) && x.some(test));
+    });
+  }
+  return (doc) => tests.every((test) => test(doc));
 }
 
 export function* matching(plan: Plan, filter: Doc | undefined): Generator<Doc> {

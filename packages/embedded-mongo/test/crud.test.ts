@@ -195,6 +195,26 @@ describe('CRUD commands through the official driver', () => {
     expect(await c.countDocuments({ s: 'z' })).toBe(0);
   });
 
+  it('matches ObjectId equality and literal-prefix regexes on values and array elements like MongoDB', async () => {
+    const c = db.collection('prefix');
+    const [a, b] = [new ObjectId(), new ObjectId()];
+    await c.insertMany([
+      { ref: a, keys: ['nora', 'novak'], s: 'a.b' },
+      { ref: [b, a], keys: 'noah', s: 'axb' },
+      { ref: b, keys: ['Nora'], s: 5 },
+      { keys: [['no']], s: 'a.bc' },
+    ]);
+    expect(await c.countDocuments({ ref: a })).toBe(2);
+    expect(await c.countDocuments({ ref: b, keys: { $regex: '^no' } })).toBe(1);
+    expect(await c.countDocuments({ keys: { $regex: '^no' } })).toBe(2);
+    expect(await c.countDocuments({ keys: /^no/ })).toBe(2);
+    expect(await c.countDocuments({ keys: { $regex: '^no', $options: 'i' }, ref: b })).toBe(2);
+    expect(await c.countDocuments({ $and: [{ keys: { $regex: '^no' } }, { keys: { $regex: '^nov' } }] })).toBe(1);
+    expect(await c.countDocuments({ s: { $regex: '^a\\.b' } })).toBe(2);
+    expect(await c.countDocuments({ s: { $regex: '^a.b' } })).toBe(3);
+    expect(await c.countDocuments({ s: '5' })).toBe(0);
+  });
+
   it('matches regexes, $elemMatch, $exists and $type', async () => {
     const c = db.collection('q');
     await c.insertMany([{ name: 'Alice', tags: [{ k: 'a', v: 1 }] }, { name: 'bob', tags: [{ k: 'a', v: 3 }] }, { name: 'ALFRED' }]);
