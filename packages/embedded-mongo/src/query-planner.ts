@@ -222,6 +222,27 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
   return { docs: coll.docs.values(), sorted: false, exact: all, count: all ? () => coll.docs.size : undefined };
 }
 
+/**
+ * An index walk that yields matches already in `sort` order (equality prefix, then the sort keys), if
+ * one exists. A limited query tries it first: when matches are common it finds enough of them long
+ * before the best filtering plan would have read and sorted all of its matches.
+ */
+export function planSortedWalk(coll: Collection, filter: Doc, sort: Doc): Plan | undefined {
+  const conds = analyse(filter);
+  let best: Candidate | undefined;
+  for (const ix of coll.indexes) {
+    const cand = candidateFor(ix, conds);
+    if (!cand || cand.in || !scanIsSorted(cand, sort)) continue;
+    if (!best || cand.score > best.score) best = cand;
+  }
+  if (best) {
+    const exact = !best.range && isExact(filter, best.ix.fields, best.eq, best.ix.multikey);
+    return { docs: idsToDocs(coll, best.ix.scan(best.eq, best.range)), sorted: true, index: best.ix.name, exact };
+  }
+  const bySort = sortIndex(coll, sort);
+  return bySort && { docs: idsToDocs(coll, bySort.ix.scan([], undefined, bySort.reverse)), sorted: true, index: bySort.ix.name };
+}
+
 export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
 
 /** Compiled filter predicate; empty filters skip mingo entirely, and common shapes skip it too. */

@@ -133,6 +133,34 @@ describe('counts served by index positions', () => {
   });
 });
 
+describe('limited sorted queries', () => {
+  let t: TestServer;
+  let db: Db;
+  const docs = Array.from({ length: 6_000 }, (_, i) => ({ _id: i, org: i % 2 ? 'a' : 'b', tag: i % 7 === 0 ? 'common' : i % 997 === 0 ? 'rare' : 'other', name: `n${String((i * 7919) % 6000).padStart(5, '0')}` }));
+  beforeAll(async () => {
+    t = await startWithClient();
+    db = t.client.db('sorted');
+    const c = db.collection<{ _id: number }>('people');
+    await c.createIndex({ org: 1, name: 1 });
+    await c.createIndex({ org: 1, tag: 1 });
+    await c.insertMany(docs);
+  });
+  afterAll(() => t.close());
+
+  const expected = (test: (d: (typeof docs)[number]) => boolean, skip: number, limit: number) =>
+    docs.filter(test).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0)).slice(skip, skip + limit).map((d) => d._id);
+
+  it('give the same rows whether matches are common (index walk in sort order) or rare (filter first, then sort)', async () => {
+    const c = db.collection<{ _id: number }>('people');
+    for (const [tag, skip, limit] of [['common', 0, 10], ['common', 30, 20], ['rare', 0, 10], ['nothing', 0, 5]] as const) {
+      const rows = await c.find({ org: 'a', tag }).sort({ name: 1 }).skip(skip).limit(limit).toArray();
+      expect(rows.map((r) => r._id)).toEqual(expected((d) => d.org === 'a' && d.tag === tag, skip, limit));
+    }
+    const prefixed = await c.find({ org: 'b', name: { $regex: '^n01' } }).sort({ name: -1 }).limit(7).toArray();
+    expect(prefixed.map((r) => r._id)).toEqual(docs.filter((d) => d.org === 'b' && d.name.startsWith('n01')).sort((x, y) => (x.name < y.name ? 1 : -1)).slice(0, 7).map((d) => d._id));
+  });
+});
+
 describe('query planner', () => {
   const ctx = new WriteContext();
   const coll = new Collection('db', 'c', {}, new LockTable());

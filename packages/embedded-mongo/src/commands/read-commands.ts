@@ -10,7 +10,7 @@ import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
 import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
-import { compileFilter, matching, normaliseFilter, planQuery } from '../query-planner.js';
+import { compileFilter, matching, normaliseFilter, planQuery, planSortedWalk } from '../query-planner.js';
 import type { CommittedOverlay, LockOwner } from '../write-context.js';
 
 export interface FindOptions {
@@ -45,12 +45,34 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   const collated = !!collatorFor(opts.collation);
   // Index order is binary, so a collated sort cannot walk an index.
   const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort);
-  let docs: Iterable<Doc> = matching(plan, opts.filter);
   const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
-  if (overlay) docs = committedView(docs, overlay, opts.filter);
   const keep = opts.limit ? (opts.skip ?? 0) + opts.limit : 0;
+  if (sort && keep && !plan.sorted && !collated && !overlay) {
+    const early = firstInSortOrder(coll, opts.filter ?? {}, sort, keep);
+    if (early) return sliced(early, opts.skip ?? 0, opts.limit ?? 0);
+  }
+  let docs: Iterable<Doc> = matching(plan, opts.filter);
+  if (overlay) docs = committedView(docs, overlay, opts.filter);
   if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs(docs, sort, opts.collation, keep);
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
+}
+
+/**
+ * The first `keep` matches in sort order from an index walk, if they turn up within a bounded number of
+ * documents read (a trial, like MongoDB's plan ranking); undefined sends the query to its filtering plan.
+ */
+function firstInSortOrder(coll: Collection, filter: Doc, sort: Doc, keep: number): Doc[] | undefined {
+  const walk = planSortedWalk(coll, filter, sort);
+  if (!walk) return undefined;
+  const budget = Math.max(1_000, keep * 20);
+  const test = walk.exact ? () => true : compileFilter(filter);
+  const found: Doc[] = [];
+  let read = 0;
+  for (const doc of walk.docs) {
+    if (++read > budget) return undefined;
+    if (test(doc) && found.push(doc) >= keep) return found;
+  }
+  return found;
 }
 
 /**
