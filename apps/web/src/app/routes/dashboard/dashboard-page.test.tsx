@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TJobSummary, TVacancyApprovalSummary } from '@hireflow/contracts/jobs';
+import type { TVacancyApprovalSummary } from '@hireflow/contracts/jobs';
 import { renderWithProviders } from '@/test/render';
-import { signIn } from '@/test/factories';
+import { buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
@@ -20,24 +20,15 @@ const waiting: TVacancyApprovalSummary = {
   myDecidedAt: null,
 };
 
-const openJob: TJobSummary = {
-  id: '64d000000000000000000001',
-  title: 'Platform Engineer',
-  status: 'open',
+const openJob = buildJobSummary({
   department: null,
-  businessUnit: null,
   location: null,
   recruiters: [],
-  hiringManager: null,
-  openings: 1,
-  applicantCount: 3,
   pipeline: [
     { id: 's1', name: 'Applied', kind: 'screening', count: 2 },
     { id: 's2', name: 'Interview', kind: 'interview', count: 1 },
   ],
-  published: true,
-  createdAt: '2026-10-01T00:00:00.000Z',
-};
+});
 
 function signInWithRights() {
   const { user } = signIn({ role: 'recruiter' });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TJobSummary, TRequisition } from '@hireflow/contracts/jobs';
+import type { TRequisition } from '@hireflow/contracts/jobs';
 import { currentPath, renderWithProviders } from '@/test/render';
-import { signIn } from '@/test/factories';
+import { buildJobSummary, buildRequisition, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
@@ -14,53 +14,9 @@ const options = {
   locations: [{ id: '64c000000000000000000003', name: 'Berlin' }],
   customFields: [],
 };
-const job: TJobSummary = {
-  id: '64d000000000000000000001',
-  title: 'Platform Engineer',
-  status: 'open',
-  department: { id: 'd', name: 'Engineering' },
-  businessUnit: null,
-  location: { id: 'l', name: 'Berlin' },
-  recruiters: [{ id: 'r', name: 'Rita Recruiter', email: 'r@acme.test' }],
-  hiringManager: null,
-  openings: 1,
-  applicantCount: 3,
-  pipeline: [
-    { id: 's1', name: 'Applied', kind: 'screening', count: 2 },
-    { id: 's2', name: 'Hired', kind: 'hired', count: 1 },
-  ],
-  published: true,
-  createdAt: '2026-10-01T00:00:00.000Z',
-};
+const job = buildJobSummary();
 
-const requisition: TRequisition = {
-  id: '64e000000000000000000002',
-  title: 'Data Engineer',
-  status: 'pending_approval',
-  jobId: '64d000000000000000000009',
-  jobCode: null,
-  department: { id: 'd', name: 'Engineering' },
-  businessUnit: null,
-  location: { id: 'l', name: 'Berlin' },
-  headcount: 1,
-  employmentType: 'full_time',
-  salaryBand: null,
-  targetStartDate: null,
-  justification: 'Growth',
-  headcountJustification: '',
-  team: { hiringManager: null, recruiters: [], interviewers: [], followers: [] },
-  customFields: {},
-  requester: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' },
-  round: 1,
-  steps: [{ order: 1, approver: { id: 'a', name: 'Ada Admin', email: 'a@acme.test' }, state: 'current', comment: '', decidedAt: null }],
-  history: [{ round: 1, action: 'submitted', by: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' }, comment: '', at: '2026-11-01T10:00:00.000Z' }],
-  canDecide: true,
-  canEdit: false,
-  canWithdraw: false,
-  canReassign: false,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+const requisition = buildRequisition({ canDecide: true });
 
 describe('/jobs/all', () => {
   it('shows the 404 page to a plain employee', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TRequisition } from '@hireflow/contracts/jobs';
 import { renderWithProviders } from '@/test/render';
-import { signIn } from '@/test/factories';
+import { buildRequisition, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
@@ -11,34 +11,13 @@ const hank = { id: '64b000000000000000000901', name: 'Hank Manager', email: 'hm@
 const ann = { id: '64b000000000000000000902', name: 'Ann Approver', email: 'ann@acme.test' };
 const rob = { id: '64b000000000000000000903', name: 'Rob Reviewer', email: 'rob@acme.test' };
 
-const pending: TRequisition = {
+const pending = buildRequisition({
   id: '64e000000000000000000007',
-  title: 'Data Engineer',
-  status: 'pending_approval',
   jobId: '64d000000000000000000007',
-  jobCode: null,
-  department: { id: 'd', name: 'Engineering' },
-  businessUnit: null,
-  location: { id: 'l', name: 'Berlin' },
-  headcount: 1,
-  employmentType: 'full_time',
-  salaryBand: null,
-  targetStartDate: null,
-  justification: 'Growth',
-  headcountJustification: '',
-  team: { hiringManager: null, recruiters: [], interviewers: [], followers: [] },
-  customFields: {},
   requester: hank,
-  round: 1,
   steps: [{ order: 1, approver: ann, state: 'current', comment: '', decidedAt: null }],
   history: [{ round: 1, action: 'submitted', by: hank, comment: '', at: '2026-11-01T10:00:00.000Z' }],
-  canDecide: false,
-  canEdit: false,
-  canWithdraw: false,
-  canReassign: false,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
+});
 const url = `/api/vacancy-approvals/${pending.id}`;
 
 async function openPage() {

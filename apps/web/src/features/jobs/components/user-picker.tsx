@@ -1,15 +1,11 @@
 import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import type { TUserRef } from '@hireflow/contracts/jobs';
-import { useSearchTeamMembers } from '../api/search-team-members';
+import { useUserTypeahead } from '@/features/users/components/user-picker';
 
 /** Pick one active user of the company by name or email. */
 export function UserPicker({ label, value, onChange, description, error }: { label: string; value: TUserRef | null; onChange: (user: TUserRef | null) => void; description?: string; error?: string }) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, 250);
-  const search = useSearchTeamMembers(debounced);
-  const found = (search.data?.users ?? []).map((u) => ({ id: u.id, name: u.fullName, email: u.email }));
+  const { text, setText, users, nothingFound } = useUserTypeahead();
+  const found = users.map((u) => ({ id: u.id, name: u.fullName, email: u.email }));
   const known = new Map([...(value ? [value] : []), ...found].map((u) => [u.id, u]));
   return (
     <Select
@@ -25,7 +21,7 @@ export function UserPicker({ label, value, onChange, description, error }: { lab
       data={[...known.values()].map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
       value={value?.id ?? null}
       onChange={(id) => onChange(id ? (known.get(id) ?? null) : null)}
-      nothingFoundMessage={debounced.trim() ? (search.isFetching ? 'Searching…' : 'No active user found') : 'Start typing'}
+      nothingFoundMessage={nothingFound}
     />
   );
 }

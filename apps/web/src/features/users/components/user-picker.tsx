@@ -6,8 +6,8 @@ import { useSearchUsers } from '../api/search-users';
 
 type UserRef = Pick<TUserOption, 'id' | 'fullName' | 'email'>;
 
-/** The typeahead both pickers share: what is typed, the users found for it (debounced), and what to say when none are. */
-function useUserTypeahead() {
+/** The typeahead every user picker shares: what is typed, the users found for it (debounced), and what to say when none are. */
+export function useUserTypeahead() {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 250);
   const search = useSearchUsers(debounced);
