@@ -60,7 +60,9 @@ async function prepareBusinessUnit({ customerId, input, existing }: PrepareArgs)
 async function prepareJobCode({ input, existing }: PrepareArgs) {
   const approved = (input.approvedHeadcount ?? existing?.approvedHeadcount) as number;
   const used = (input.usedHeadcount ?? existing?.usedHeadcount ?? 0) as number;
-  if (used > approved) throw AppError.badRequest(`usedHeadcount: cannot be more than the approved headcount (${approved})`);
+  // Approvals with a justification may already have used more than approved: an edit may keep that excess, not add to it.
+  const excessBefore = existing ? Number(existing.usedHeadcount ?? 0) - Number(existing.approvedHeadcount ?? 0) : 0;
+  if (used > approved && used - approved > excessBefore) throw AppError.badRequest(`usedHeadcount: cannot be more than the approved headcount (${approved})`);
   return input;
 }
 

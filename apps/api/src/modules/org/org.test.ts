@@ -9,6 +9,7 @@ import { Department } from './department.model';
 import { BusinessUnit } from './business-unit.model';
 import { Customer } from './customer.model';
 import { CustomField } from './custom-field.model';
+import { JobCode } from './job-code.model';
 import { buildJobsCompany, requisitionBody } from '../jobs/jobs.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -180,6 +181,18 @@ describe('job codes, lists and custom fields', () => {
     const res = await admin.post(`/api/org/job-codes/${code.id}`, { approvedHeadcount: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('usedHeadcount: cannot be more than the approved headcount (1)');
+  });
+
+  it('a code already over its approved headcount (justified approvals) can still be edited, but not pushed further over', async () => {
+    const admin = as(t.adminA!);
+    const code = (await admin.post('/api/org/job-codes', { code: 'ops-9', title: 'Ops', approvedHeadcount: 3, usedHeadcount: 3 })).body.item;
+    await JobCode.updateOne({ customerId: companyA, _id: code.id }, { $set: { usedHeadcount: 5 } });
+    const renamed = await admin.post(`/api/org/job-codes/${code.id}`, { code: 'OPS-9', title: 'Operations', approvedHeadcount: 3, usedHeadcount: 5 });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.item).toMatchObject({ title: 'Operations', approvedHeadcount: 3, usedHeadcount: 5 });
+    expect((await admin.post(`/api/org/job-codes/${code.id}`, { approvedHeadcount: 2 })).status).toBe(400);
+    expect((await admin.post(`/api/org/job-codes/${code.id}`, { usedHeadcount: 6 })).status).toBe(400);
+    expect((await admin.post(`/api/org/job-codes/${code.id}`, { approvedHeadcount: 6 })).status).toBe(200);
   });
 
   it('a dropdown field needs a list of the company; the list cannot be deleted while a field uses it', async () => {
