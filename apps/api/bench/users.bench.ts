@@ -36,7 +36,7 @@ async function seedCompany(customerId: Types.ObjectId, count: number, passwordHa
   for (let start = 0; start < count; start += BatchSize) {
     const docs = [];
     for (let i = start; i < Math.min(count, start + BatchSize); i++) {
-      const u = { firstName: `${first[i % first.length]}${i}`, lastName: last[(i * 7) % last.length]!, email: `u${i}.${tag}@bench.test`, eCode: `E${i}` };
+      const u = { firstName: `${first[i % first.length]}${i}`, lastName: last[(i * 5) % last.length]!, email: `u${i}.${tag}@bench.test`, eCode: `E${i}` };
       docs.push({
         ...u,
         customerId,
