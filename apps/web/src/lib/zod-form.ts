@@ -2,6 +2,12 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { FormErrors } from '@mantine/form';
 
+/** The first problem of a failed parse as one line, "field.path: message", for a form-level alert. */
+export function firstIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.')}: ${issue.message}` : 'Invalid input';
+}
+
 function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }

@@ -10,6 +10,7 @@ import { useCareerSite, useCareerSiteJobs } from '@/features/jobs/api/get-career
 import { usePublishCareerSiteJobs, useSaveCareerSite } from '@/features/jobs/api/save-career-site';
 import { fieldModeLabels } from '@/features/jobs/components/apply-form-editor';
 import { errorMessage } from '@/lib/api-client';
+import { firstIssueMessage } from '@/lib/zod-form';
 
 const applyFormPath = '/company-settings/page-customization/apply-form';
 
@@ -61,8 +62,7 @@ function IntroForm({ settings }: { settings: TCareerSiteSettings }) {
   const submit = () => {
     const parsed = ZUpdateCareerSiteRequest.safeParse({ intro });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setProblem(`${issue.path.join('.')}: ${issue.message}`);
+      setProblem(firstIssueMessage(parsed.error));
       return;
     }
     setProblem(null);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CareerSiteValidation, FieldModes, ZUpdateApplyFormRequest, type TApplyForm, type TApplyQuestion, type TFieldMode } from '@hireflow/contracts/careers';
 import { useSaveApplyForm } from '../api/save-apply-form';
 import { errorMessage } from '@/lib/api-client';
+import { firstIssueMessage } from '@/lib/zod-form';
 
 export const fieldModeLabels: Record<TFieldMode, string> = { required: 'Required', optional: 'Optional', hidden: 'Hidden' };
 const slugOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'question';
@@ -22,8 +23,7 @@ export function ApplyFormEditor({ applyForm }: { applyForm: TApplyForm }) {
   const submit = () => {
     const parsed = ZUpdateApplyFormRequest.safeParse({ applyForm: { phone, resume, questions } });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setProblem(`${issue.path.join('.')}: ${issue.message}`);
+      setProblem(firstIssueMessage(parsed.error));
       return;
     }
     setProblem(null);
