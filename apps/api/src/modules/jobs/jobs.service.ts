@@ -25,6 +25,7 @@ import { memberIdsOf, recordJobActivity, recordJobStatus } from './job-records';
 import { sanitizeDescription } from './sanitize-description';
 import { withTransaction } from './with-transaction';
 import { requisitionStatusOf } from './job-approval';
+import { checkJobCodeRoom } from './job-code-headcount';
 import { presentJobDetail, presentJobSummaries } from './jobs.presenter';
 
 type Base = { customerId: Types.ObjectId; actor: UserDoc };
@@ -152,22 +153,11 @@ const countsAgainstJobCode = (job: JobDoc) => Boolean(job.jobCodeId && job.requi
 /** Statuses in which such a job holds its openings of the job code; closing gives them back, reopening takes them again. */
 const holdsHeadcount = (status: TJobStatus) => status === 'open' || status === 'on_hold' || status === 'filled';
 
-/**
- * Taking `more` openings of a job's code follows the requisition rule: beyond what is left of the
- * approved headcount they need a justification (kept in the activity history).
- */
+/** Taking `more` openings of a requisition job's code: beyond what is left they need a justification, noted in the history. */
 async function checkJobCodeHeadcount(customerId: Types.ObjectId, job: JobDoc, more: number, justification: string | undefined, why: string): Promise<string> {
-  if (more <= 0 || !countsAgainstJobCode(job)) return '';
-  const code = await JobCode.findOne({ customerId, _id: job.jobCodeId }).lean();
-  if (!code) return '';
-  const left = code.approvedHeadcount - (code.usedHeadcount ?? 0);
-  if (more <= left) return '';
-  if (!justification) {
-    throw AppError.badRequest(
-      `headcountJustification: job code ${code.code} has ${Math.max(left, 0)} of ${code.approvedHeadcount} approved positions left; explain why ${why}`,
-    );
-  }
-  return `beyond the approved headcount of job code ${code.code}: ${justification}`;
+  if (!countsAgainstJobCode(job)) return '';
+  const beyond = await checkJobCodeRoom(customerId, job.jobCodeId!, more, justification, why);
+  return beyond ? `beyond the approved headcount of job code ${beyond}: ${justification}` : '';
 }
 
 /** Every status change a person makes goes through the one transition table in contracts. */

@@ -15,6 +15,7 @@ import { assertCompanyUsers, assertOrgRefs } from './refs';
 import { createJobRecord, positionFromInput } from './job-factory';
 import { memberIdsOf, recordJobStatus, recordRequisitionStatus } from './job-records';
 import { withTransaction } from './with-transaction';
+import { checkJobCodeRoom } from './job-code-headcount';
 import { mailApproverTurn, mailRequesterApproved, mailRequesterRejected, type JobsMailContext } from './jobs.mail';
 import { presentRequisition, presentVacancyApprovalSummary } from './requisitions.presenter';
 
@@ -69,15 +70,7 @@ async function checkRequisitionInput(customerId: Types.ObjectId, input: TCreateR
   await assertCompanyUsers(customerId, 'team.interviewerIds', team.interviewerIds);
   await assertCompanyUsers(customerId, 'team.followerIds', team.followerIds);
   await checkCustomFields(customerId, input.customFields);
-  if (input.jobCodeId) {
-    const code = await JobCode.findOne({ customerId, _id: input.jobCodeId }).lean();
-    const left = code!.approvedHeadcount - (code!.usedHeadcount ?? 0);
-    if (input.headcount > left && !input.headcountJustification) {
-      throw AppError.badRequest(
-        `headcountJustification: job code ${code!.code} has ${Math.max(left, 0)} of ${code!.approvedHeadcount} approved positions left; explain why this requisition needs ${input.headcount}`,
-      );
-    }
-  }
+  if (input.jobCodeId) await checkJobCodeRoom(customerId, input.jobCodeId, input.headcount, input.headcountJustification, `this requisition needs ${input.headcount}`);
 }
 
 function requisitionFields(input: TCreateRequisitionRequest, actor: Actor) {
