@@ -148,7 +148,9 @@ describe('New job on the jobs list', () => {
   it("shows the API's reason when it refuses, and stays on the list", async () => {
     signIn({ role: 'recruiter' });
     listResponds();
-    http.onPost('/api/jobs').reply(() => new Promise((resolve) => setTimeout(() => resolve([403, { code: 'forbidden', message: 'Only recruiters and admins create jobs directly; hiring managers raise a requisition' }]), 300)));
+    // The refusal arrives only when the test says so: the disabled button is checked while it is pending.
+    let refuse: () => void = () => {};
+    http.onPost('/api/jobs').reply(() => new Promise((resolve) => { refuse = () => resolve([403, { code: 'forbidden', message: 'Only recruiters and admins create jobs directly; hiring managers raise a requisition' }]); }));
     const { router } = renderWithProviders(null, { route: '/jobs/mine' });
     const user = userEvent.setup();
     const dialog = await openForm(user);
@@ -157,6 +159,7 @@ describe('New job on the jobs list', () => {
     await pick(user, /^Location/, 'Berlin');
     await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create job' })).toBeDisabled());
+    refuse();
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only recruiters and admins create jobs directly; hiring managers raise a requisition');
     expect(within(dialog).getByRole('button', { name: 'Create job' })).toBeEnabled();

@@ -30,7 +30,7 @@ describe('/jobs/all', () => {
     http.onGet('/api/requisitions/options').reply(200, options);
     http.onGet('/api/jobs').reply((config) => [200, { items: config.params.scope === 'all' ? [job] : [], total: 1, page: 1, pageSize: 25 }]);
     renderWithProviders(null, { route: '/jobs/all' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'All jobs' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'All jobs' })).toBeInTheDocument();
     const row = (await screen.findByRole('link', { name: 'Platform Engineer' })).closest('tr')!;
     expect(within(row).getByText('Open')).toBeInTheDocument();
     expect(within(row).getByLabelText('Applied: 2')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('/jobs/all', () => {
     http.onGet('/api/requisitions/options').reply(200, options);
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     renderWithProviders(null, { route: '/jobs/mine' });
-    expect(await screen.findByText('You are not on the hiring team of any job that matches.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('You are not on the hiring team of any job that matches.', undefined)).toBeInTheDocument();
   });
 });
 
@@ -51,14 +51,14 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: RegExp, opt
   const input = screen.getAllByRole('combobox', { name: label })[0]!;
   await user.click(input);
   const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') ?? document.body;
-  await user.click(await within(listbox).findByText(option, undefined, { timeout: 3000 }));
+  await user.click(await within(listbox).findByText(option, undefined));
 }
 
 describe('/create-requisition', () => {
   it('is not there for someone without the HM role', async () => {
     signIn({ role: 'recruiter' });
     const { router } = renderWithProviders(null, { route: '/create-requisition' });
-    await waitFor(() => expect(currentPath(router)).toBe('/404'), { timeout: 5000 });
+    await waitFor(() => expect(currentPath(router)).toBe('/404'));
   });
 
   it('checks the form, asks for a justification beyond the job-code headcount, then submits', async () => {
@@ -72,7 +72,7 @@ describe('/create-requisition', () => {
     http.onGet('/api/vacancy-approvals/64e000000000000000000001').reply(404, { code: 'not_found', message: 'Requisition not found' });
     const { router } = renderWithProviders(null, { route: '/create-requisition' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Submit for approval' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for approval' }));
     expect(await screen.findByText('Is required')).toBeInTheDocument();
     expect(sent).toBeNull();
 
@@ -85,7 +85,7 @@ describe('/create-requisition', () => {
     expect(await screen.findByText('Explain why this exceeds the approved headcount')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /exceed the approved headcount/ }), 'Backfill');
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/vacancy-approval/64e000000000000000000001'), { timeout: 5000 });
+    await waitFor(() => expect(currentPath(router)).toBe('/vacancy-approval/64e000000000000000000001'));
     expect(sent).toMatchObject({ title: 'Backend Engineer', departmentId: options.departments[0]!.id, headcount: 1, headcountJustification: 'Backfill', submit: true });
   }, 60_000);
 });
@@ -102,7 +102,7 @@ describe('/vacancy-approval/:vacancyId', () => {
     });
     renderWithProviders(null, { route: `/vacancy-approval/${requisition.id}` });
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Data Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Engineer' })).toBeInTheDocument();
     expect(screen.getByText('Submitted by Hank Manager')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Tell the requester why you reject it')).toBeInTheDocument();
@@ -134,14 +134,14 @@ describe('a requisition returned by the approver', () => {
     });
     const { router } = renderWithProviders(null, { route: `/vacancy-approval/${rejected.id}` });
     const user = userEvent.setup();
-    expect(await screen.findByText(/Ada Admin returned it: “No budget until Q3”/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Ada Admin returned it: “No budget until Q3”/, undefined)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Change it' }));
-    const title = await screen.findByRole('textbox', { name: /Job title/ }, { timeout: 5000 });
+    const title = await screen.findByRole('textbox', { name: /Job title/ });
     expect(title).toHaveValue('Data Engineer');
     await user.type(screen.getByRole('textbox', { name: /^Justification/ }), ' in Q3');
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(put).toMatchObject({ title: 'Data Engineer', justification: 'Growth in Q3', submit: true }));
-    await waitFor(() => expect(currentPath(router)).toBe(`/vacancy-approval/${rejected.id}`), { timeout: 5000 });
+    await waitFor(() => expect(currentPath(router)).toBe(`/vacancy-approval/${rejected.id}`));
   }, 30_000);
 });
 
@@ -180,7 +180,7 @@ describe('/job/:id', () => {
     });
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })).toBeInTheDocument();
     expect(screen.getByText('60,000–80,000 EUR')).toBeInTheDocument();
     const row = (await screen.findByText('Grace Hopper')).closest('tr')!;
     expect(within(row).getByText('Career site')).toBeInTheDocument();
@@ -217,7 +217,7 @@ describe('/job/:id', () => {
     });
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit job' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit job' }));
     expect(screen.queryByRole('textbox', { name: /Reason for more openings/ })).not.toBeInTheDocument();
     const openings = await screen.findByRole('textbox', { name: /^Openings/ });
     await user.clear(openings);

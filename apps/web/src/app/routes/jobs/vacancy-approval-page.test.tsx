@@ -22,14 +22,14 @@ const url = `/api/vacancy-approvals/${pending.id}`;
 
 async function openPage() {
   renderWithProviders(null, { route: `/vacancy-approval/${pending.id}` });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Data Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Data Engineer' })).toBeInTheDocument();
   return userEvent.setup();
 }
 
 async function pickUser(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string, option: string) {
   await user.type(input, text);
   const listbox = () => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? document.body;
-  await waitFor(() => expect(within(listbox()).getByText(option)).toBeInTheDocument(), { timeout: 3000 });
+  await waitFor(() => expect(within(listbox()).getByText(option)).toBeInTheDocument());
   await user.click(within(listbox()).getByText(option));
 }
 
