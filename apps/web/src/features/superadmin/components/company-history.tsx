@@ -13,7 +13,7 @@ export function CompanyHistory({ history }: { history: TCompanyAuditEntry[] }) {
     );
   }
   return (
-    <Timeline bulletSize={14} lineWidth={2} aria-label="Company history">
+    <Timeline bulletSize={14} lineWidth={2}>
       {history.map((entry) => (
         <Timeline.Item key={entry.id} title={`${CompanyActionLabels[entry.action]} by ${entry.actor.name}`}>
           <Text fz="sm" c="dimmed">
