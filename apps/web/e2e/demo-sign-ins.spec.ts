@@ -9,6 +9,7 @@ const demoUsers = [
   { email: 'employee@acme.test', lands: '/dashboard', heading: 'Dashboard', shows: 'Emma Employee' },
   { email: 'admin@globex.test', lands: '/dashboard', heading: 'Dashboard', shows: 'Gina Admin' },
   { email: 'recruiter@globex.test', lands: '/dashboard', heading: 'Dashboard', shows: 'Gus Recruiter' },
+  { email: 'owner@northwind.test', lands: '/pendingverification', heading: 'Your account is being reviewed', shows: 'Northwind Traders' },
   { email: 'superadmin@platform.test', lands: '/superadmin', heading: 'Super admin', shows: 'Sam Super' },
 ];
 

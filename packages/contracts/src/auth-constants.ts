@@ -47,7 +47,7 @@ export const AuthMessages = {
   alreadyVerified: 'This email is already verified. Please sign in.',
   continueLinkInvalid: 'This link has expired. Please sign in with your email and password.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
-  slugTaken: (slug: string) => `The company URL "${slug}" is already taken. Please choose another.`,
+  slugTaken: (slug: string) => `The career site address "${slug}" is already taken. Please choose another.`,
   unknownDomain: `No company on ${ProductName} uses this email domain. Ask your company admin to add the domain or to invite you.`,
   ambiguousDomain: 'Several companies use this email domain. Ask your company admin to invite you.',
   companyNotFound: 'Company not found',

@@ -62,6 +62,8 @@ export const Paths = {
   userPreferencesPage: '/user-preferences/:page',
   superadmin: '/superadmin',
   superadminPage: '/superadmin/:page',
+  superadminCompanies: '/superadmin/companies',
+  superadminCompany: '/superadmin/companies/:id',
   superadminReport: '/superadmin/reports/:name',
 
   devMailbox: '/dev/mailbox',

@@ -36,6 +36,16 @@ export const DemoCompanies = [
   },
 ] as const;
 
+/** A company that signed itself up and waits for the platform super admin (its admin sees /pendingverification). */
+export const DemoPendingCompany = {
+  name: 'Northwind Traders',
+  slug: 'northwind',
+  domains: ['northwind.test'],
+  accounts: [
+    { email: 'owner@northwind.test', firstName: 'Nell', lastName: 'Owner', role: 'recruiter', admin: true, what: 'Northwind admin, company waiting for authorisation' },
+  ] as DemoAccount[],
+} as const;
+
 export const PlatformSuperAdmin: DemoAccount = {
   email: 'superadmin@platform.test',
   firstName: 'Sam',
@@ -46,6 +56,6 @@ export const PlatformSuperAdmin: DemoAccount = {
 };
 
 export function demoSignIns() {
-  const all = [...DemoCompanies.flatMap((c) => c.accounts), PlatformSuperAdmin];
+  const all = [...DemoCompanies.flatMap((c) => c.accounts), ...DemoPendingCompany.accounts, PlatformSuperAdmin];
   return all.map((a) => ({ email: a.email, password: DemoPassword, what: a.what }));
 }

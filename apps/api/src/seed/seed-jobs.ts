@@ -215,10 +215,12 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
         const last = pick(LastNames);
         const email = `${first}.${last}.${Math.floor(random() * 60)}@mail.example`.toLowerCase();
         const source = weighted(random, Sources);
-        let candidate = candidates.get(email);
+        // One candidate per full name: the same name applying again is the same person (no two demo Lucia Costas).
+        const fullName = `${first} ${last}`;
+        let candidate = candidates.get(fullName);
         if (!candidate) {
           candidate = { _id: new Types.ObjectId(), customerId, firstName: first, lastName: last, email, phone: `+1 555 ${String(100 + candidates.size).padStart(4, '0')}`, source, consentAt: appliedAt, createdAt: appliedAt, updatedAt: appliedAt };
-          candidates.set(email, candidate);
+          candidates.set(fullName, candidate);
         } else if (applications.some((x) => x.jobId === jobId && x.candidateId === candidate!._id)) continue;
         const appId = new Types.ObjectId();
         // How far this one got: most stop early; a rejection ends the walk.
@@ -251,7 +253,7 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
           ownerId: recruiterIds[0],
           answers: source === 'career_site' && random() < 0.7 ? [{ questionId: 'why', label: whyQuestion, answer: pick(WhyAnswers) }] : [],
           candidateName: `${first} ${last}`,
-          candidateEmail: email,
+          candidateEmail: String(candidate.email),
           createdAt: appliedAt,
           updatedAt: appliedAt,
         });

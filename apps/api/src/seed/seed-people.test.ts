@@ -5,6 +5,7 @@ import { tokenFor } from '../test/factories';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { BusinessUnit } from '../modules/org/business-unit.model';
+import { Candidate } from '../modules/candidates/candidate.model';
 import { seedDemoData } from './seed';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -40,5 +41,28 @@ describe('demo people and org structure', () => {
       const res = await request(ctx.app).get(`/api/org/${kind}`).set('Authorization', `Bearer ${token}`);
       expect(res.body.total, kind).toBeGreaterThanOrEqual(2);
     }
+  });
+});
+
+describe('demo names', () => {
+  it("no two people of a company share a full name, nor two of its candidates (approver chains and pickers show names)", async () => {
+    for (const slug of ['acme', 'globex']) {
+      const customer = (await Customer.findOne({ slug }).lean())!;
+      const people = await User.find({ customerId: customer._id }, { firstName: 1, lastName: 1 }).lean();
+      const names = people.map((p) => `${p.firstName} ${p.lastName}`);
+      expect(names.filter((n, i) => names.indexOf(n) !== i), slug).toEqual([]);
+      const candidates = await Candidate.find({ customerId: customer._id }, { firstName: 1, lastName: 1 }).lean();
+      const candidateNames = candidates.map((c) => `${c.firstName} ${c.lastName}`);
+      expect(candidateNames.length, slug).toBeGreaterThan(0);
+      expect(candidateNames.filter((n, i) => candidateNames.indexOf(n) !== i), slug).toEqual([]);
+    }
+  });
+});
+
+describe('the demo company waiting for authorisation', () => {
+  it('exists with its admin, so the super admin overview has something to authorise', async () => {
+    const northwind = (await Customer.findOne({ slug: 'northwind' }).lean())!;
+    expect(northwind).toMatchObject({ isAuthorized: false, status: 'active' });
+    expect(await User.countDocuments({ customerId: northwind._id, email: 'owner@northwind.test', admin: true })).toBe(1);
   });
 });

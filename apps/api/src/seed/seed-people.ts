@@ -60,8 +60,11 @@ async function seedOrg(customerId: Types.ObjectId, prefix: string) {
 /** 40 people per demo company across roles, units, departments and locations, with one shared password hash. */
 function buildPeople(customerId: Types.ObjectId, domain: string, org: Awaited<ReturnType<typeof seedOrg>>, passwordHash: string, offset: number) {
   return Array.from({ length: 40 }, (_, i) => {
+    // Person i and i + 20 share a first name: the second round shifts the last name by one, so no two
+    // people of a company share a full name (approver chains and pickers show names, not emails).
+    const round = Math.floor(i / FirstNames.length);
     const firstName = FirstNames[(i + offset) % FirstNames.length]!;
-    const lastName = LastNames[(i * 7 + offset) % LastNames.length]!;
+    const lastName = LastNames[(i * 7 + round + offset) % LastNames.length]!;
     const addlRoles: TAdditionalRole[] = i < 6 ? ['HM'] : i < 8 ? ['OPS'] : i === 8 ? ['OPSE'] : i < 11 ? ['AR'] : [];
     const rights: TAccessRight[] = i === 11 ? ['manageUsers', 'viewReports'] : i === 12 ? ['standardSettings', 'manageJobCodes'] : i === 13 ? ['viewReports'] : [];
     return {

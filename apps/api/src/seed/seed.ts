@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
-import { DemoCompanies, DemoPassword, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
+import { DemoCompanies, DemoPassword, DemoPendingCompany, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
 import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
 
@@ -14,13 +14,14 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
 
   // One hash serves every demo account: hashing each at cost 12 would slow the first start.
   const passwordHash = await bcrypt.hash(DemoPassword, config.bcryptCost);
-  for (const company of DemoCompanies) {
+  for (const company of [...DemoCompanies, DemoPendingCompany]) {
+    const authorised = company !== DemoPendingCompany;
     const customer = await Customer.create({
       name: company.name,
       slug: company.slug,
       domains: [...company.domains],
-      isAuthorized: true,
-      userOptionsPage: true,
+      isAuthorized: authorised,
+      userOptionsPage: authorised,
     });
     await User.insertMany(
       company.accounts.map((a) => ({

@@ -61,3 +61,10 @@ export function setPasswordInviteMail({ name, companyName, link }: { name: strin
     `Choose a password to sign in. The link is valid for ${ResetRules.inviteTtlDays} days; after that, use "Forgot password" on the sign-in page.`,
   ], { label: 'Choose my password', url: link });
 }
+
+export function companyAuthorisedMail({ name, companyName, link }: { name: string; companyName: string; link: string }): Rendered {
+  return render('company-authorised', `${companyName} is ready on ${ProductName}`, name, [
+    `Good news: ${companyName} has been approved on ${ProductName}.`,
+    'You and your team can now sign in and start hiring.',
+  ], { label: 'Sign in', url: link });
+}

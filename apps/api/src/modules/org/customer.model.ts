@@ -19,6 +19,9 @@ const customerSchema = new Schema(
 );
 customerSchema.index({ slug: 1 }, { unique: true, partialFilterExpression: { slug: { $type: 'string' } } });
 customerSchema.index({ domains: 1 });
+// The super admin's company list: newest first, optionally by state (status + isAuthorized).
+customerSchema.index({ createdAt: -1, _id: -1 });
+customerSchema.index({ status: 1, isAuthorized: 1, createdAt: -1, _id: -1 });
 
 export type CustomerDoc = InferSchemaType<typeof customerSchema> & { _id: import('mongoose').Types.ObjectId };
 export const Customer = model('Customer', customerSchema);

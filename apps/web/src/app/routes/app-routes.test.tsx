@@ -10,10 +10,32 @@ import { isRegisteredPath } from './app-routes';
 const http = mockHttp();
 
 describe('routing', () => {
-  it('an unknown path goes to /404', async () => {
+  it('an unknown path goes to /404; signed out, it is a page of its own with a way to the start', async () => {
     const { router } = renderWithProviders(null, { route: '/no/such/page' });
     expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/404');
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('link', { name: 'Go to the start page' }));
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('signed in, the 404 sits inside the app shell, with the navigation and the user menu', async () => {
+    const { user } = signIn({ fullName: 'Rita Recruiter' });
+    http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
+    const { router } = renderWithProviders(null, { route: '/no/such/page' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10_000 });
+    expect(currentPath(router)).toBe('/404');
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Account menu for Rita Recruiter' })).toBeInTheDocument();
+  });
+
+  it('an account still waiting (here: unverified email) gets the bare 404, not the shell', async () => {
+    signIn({ email_verification: { status: false } });
+    renderWithProviders(null, { route: '/notFound' });
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
   it('/notFound shows the not-found page too', async () => {

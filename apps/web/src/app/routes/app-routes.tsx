@@ -3,6 +3,9 @@ import { Paths } from '@hireflow/contracts/routes';
 import { HomeRedirect, RedirectSignedIn, RequireAuth } from '@/app/guards/guards';
 import { ErrorScreen, ShellErrorScreen } from '@/app/screens/error-screen';
 import { LoadingScreen } from '@/app/screens/loading-screen';
+import { NotFoundContent } from '@/app/screens/not-found';
+import { loadAppShell } from '@/app/shell/load-app-shell';
+import { NotFoundFrame } from './errors/not-found-frame';
 import { publicRoutes, signedOutRoutes } from './auth/auth.routes';
 import { devRoutes } from './dev/dev.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -40,9 +43,16 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('@/app/shell/app-layout')).default }),
+            lazy: async () => ({ Component: (await loadAppShell()).default }),
             children: [{ errorElement: <ShellErrorScreen />, children: shellRoutes }],
           },
+        ],
+      },
+      {
+        element: <NotFoundFrame />,
+        children: [
+          { path: Paths.notFound404, element: <NotFoundContent /> },
+          { path: Paths.notFound, element: <NotFoundContent /> },
         ],
       },
       { path: '*', element: <Navigate to={Paths.notFound404} replace /> },

@@ -2,7 +2,7 @@ import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 
-/** The 404 content; pages inside the shell render it as is, /404 and /notFound wrap it in `main`. */
+/** The 404 content: inside the shell as is (its `main` holds it); signed out, /404 and /notFound wrap it in `main`. */
 export function NotFoundContent() {
   return (
     <Center mih="60vh" p="md">

@@ -22,6 +22,9 @@ export default function AppLayout() {
   const viewer = { user, rights: matrix.data?.rights ?? [] };
   const nav = visibleItems(navItems, viewer, isRegisteredPath);
   const menu = visibleItems(userMenuItems, viewer, isRegisteredPath);
+  // The deepest entry that holds the page is the active one (/superadmin/companies is Companies, not Super admin).
+  const holds = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
+  const activeTo = nav.filter((item) => holds(item.to)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -62,7 +65,7 @@ export default function AppLayout() {
               component={RouterNavLink}
               to={item.to}
               label={item.label}
-              active={location.pathname === item.to || location.pathname.startsWith(`${item.to}/`)}
+              active={item.to === activeTo}
               onClick={close}
             />
           ))}

@@ -18,7 +18,7 @@ describe('navigation table, once every page exists', () => {
   });
 
   it('the platform super admin sees only the super admin area', () => {
-    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin']);
+    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin', 'Companies']);
   });
 
   it('hides entries whose page is not registered', () => {

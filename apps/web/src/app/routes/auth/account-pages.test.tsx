@@ -130,7 +130,7 @@ describe('/onboarding', () => {
     const user = userEvent.setup();
     const { router } = renderWithProviders(null, { route: '/onboarding' });
     expect(await screen.findByRole('textbox', { name: /Company name/ })).toHaveValue('New Co');
-    expect(screen.getByRole('textbox', { name: /Company address/ })).toHaveValue('new-co');
+    expect(screen.getByRole('textbox', { name: /Career site address/ })).toHaveValue('new-co');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(currentPath(router)).toBe('/user-options'));
     expect(JSON.parse(http.history.post[0].data)).toMatchObject({ companyName: 'New Co', slug: 'new-co' });
@@ -138,7 +138,7 @@ describe('/onboarding', () => {
 
   it('shows the API refusal, e.g. a taken slug', async () => {
     signIn({ admin: true, customerState: { slug: null, isAuthorized: true, userOptionsPage: false } });
-    http.onPost('/api/customer/careersetting/onboarding').reply(409, { code: 'slug_taken', message: 'The company URL "acme-corp" is already taken. Please choose another.' });
+    http.onPost('/api/customer/careersetting/onboarding').reply(409, { code: 'slug_taken', message: 'The career site address "acme-corp" is already taken. Please choose another.' });
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/onboarding' });
     await user.click(await screen.findByRole('button', { name: 'Save and continue' }));
@@ -192,18 +192,27 @@ describe('/logout', () => {
 });
 
 describe('/signup', () => {
-  it('creates a company and its admin, deriving the company address from the name', async () => {
+  it('creates a company and its admin, deriving the career site address from the name', async () => {
     http.onPost('/api/selfsignup').reply(201, { message: 'Your account is ready. We have sent a verification link to ada@new.test.', email: 'ada@new.test' });
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/signup' });
     await user.type(await screen.findByRole('textbox', { name: /Company name/ }), 'New Co Ltd');
-    expect(screen.getByRole('textbox', { name: /Company address/ })).toHaveValue('new-co-ltd');
+    const address = screen.getByRole('textbox', { name: /Career site address/ });
+    expect(address).toHaveValue('new-co-ltd');
+    // It reads as the web address it is: the prefix before the field, the whole address in its description.
+    expect(screen.getByText('…/careers/')).toBeInTheDocument();
+    expect(address).toHaveAccessibleDescription(`Your career site will be at ${window.location.origin}/careers/new-co-ltd. Lowercase letters, digits and dashes.`);
     await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Ada');
     await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
     await user.type(screen.getByRole('textbox', { name: /Work email/ }), 'ada@new.test');
     await user.type(screen.getByRole('textbox', { name: /Mobile/ }), '+1 555 010 0100');
     await user.type(screen.getByLabelText(/^Password/), 'Secret123{Enter}');
     expect(await screen.findByRole('heading', { name: 'Check your email', level: 1 })).toBeInTheDocument();
+    // The confirmation says once that the link was sent, then what comes next.
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is ready. We have sent a verification link to ada@new.test.');
+    expect(screen.getAllByText(/verification link/)).toHaveLength(1);
+    expect(screen.getByText('Open the link in that mail to verify your email, then sign in.')).toBeInTheDocument();
+    expect(screen.getByText(/we review your company and mail you when it is approved/)).toBeInTheDocument();
     expect(JSON.parse(http.history.post[0].data)).toEqual({
       companyName: 'New Co Ltd',
       slug: 'new-co-ltd',

@@ -19,6 +19,4 @@ export const publicRoutes: RouteObject[] = [
   { path: Paths.onboarding, ...lazyPage(() => import('./onboarding-page')) },
   { path: Paths.userOptions, ...lazyPage(() => import('./user-options-page')) },
   { path: Paths.logout, ...lazyPage(() => import('./logout-page')) },
-  { path: Paths.notFound404, ...lazyPage(() => import('../errors/not-found-page')) },
-  { path: Paths.notFound, ...lazyPage(() => import('../errors/not-found-page')) },
 ];

@@ -21,7 +21,7 @@ export default function EmployeeSignupPage() {
     validate: zodValidate(ZEmployeeSignupRequest),
   });
 
-  if (signup.isSuccess) return <SignupSuccess message={signup.data.message} email={signup.data.email} />;
+  if (signup.isSuccess) return <SignupSuccess message={signup.data.message} />;
 
   const submit = form.onSubmit((values) => signup.mutate(values), focusFirstError(form, fieldOrder));
 

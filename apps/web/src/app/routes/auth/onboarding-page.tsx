@@ -5,6 +5,7 @@ import { ZOnboardingRequest, type TOnboardingRequest } from '@hireflow/contracts
 import { Paths } from '@hireflow/contracts/routes';
 import type { TStoredUser } from '@hireflow/contracts/users';
 import { AuthLayout } from '@/components/auth-layout';
+import { CareerSiteAddressInput } from '@/components/career-site-address-input';
 import { FormAlert } from '@/components/form-alert';
 import { GoOnward } from '@/app/guards/go-onward';
 import { useCompleteOnboarding } from '@/features/auth/api/complete-onboarding';
@@ -49,12 +50,7 @@ function OnboardingForm({ user }: { user: TStoredUser }) {
         <Stack gap="md">
           <FormAlert message={onboarding.isError ? errorMessage(onboarding.error) : null} />
           <TextInput label="Company name" required autoComplete="organization" {...form.getInputProps('companyName')} />
-          <TextInput
-            label="Company address"
-            description="Used by your careers page: lowercase letters, digits and dashes"
-            required
-            {...form.getInputProps('slug')}
-          />
+          <CareerSiteAddressInput required {...form.getInputProps('slug')} />
           <TextInput label="Website (optional)" type="url" placeholder="https://" {...form.getInputProps('website')} />
           <Textarea label="Careers page introduction (optional)" autosize minRows={3} {...form.getInputProps('careerIntro')} />
           <Button type="submit" loading={onboarding.isPending} fullWidth>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ZSelfSignupRequest, type TSelfSignupRequest } from '@hireflow/contracts/auth';
 import { Paths } from '@hireflow/contracts/routes';
 import { AuthLayout } from '@/components/auth-layout';
+import { CareerSiteAddressInput } from '@/components/career-site-address-input';
 import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { useSelfSignup } from '@/features/auth/api/self-signup';
@@ -22,7 +23,9 @@ export default function SignupPage() {
     validate: zodValidate(ZSelfSignupRequest),
   });
 
-  if (signup.isSuccess) return <SignupSuccess message={signup.data.message} email={signup.data.email} />;
+  if (signup.isSuccess) {
+    return <SignupSuccess message={signup.data.message} afterVerifying="Once your email is verified, we review your company and mail you when it is approved." />;
+  }
 
   const submit = form.onSubmit(({ slugEdited: _, ...values }) => signup.mutate(values), focusFirstError(form, fieldOrder));
 
@@ -42,9 +45,7 @@ export default function SignupPage() {
               if (!form.getValues().slugEdited) form.setFieldValue('slug', slugify(name));
             }}
           />
-          <TextInput
-            label="Company address"
-            description="Your careers page and sign-in links use it: lowercase letters, digits and dashes"
+          <CareerSiteAddressInput
             required
             {...form.getInputProps('slug')}
             onChange={(event) => {

@@ -51,7 +51,9 @@ describe('/dashboard', () => {
     const jobs = screen.getByRole('region', { name: 'My open jobs' });
     expect(await within(jobs).findByRole('link', { name: 'Platform Engineer' })).toHaveAttribute('href', `/job/${openJob.id}`);
     expect(within(jobs).getByText('3 applicants')).toBeInTheDocument();
-    expect(within(jobs).getByRole('listitem', { name: 'Interview: 1' })).toHaveTextContent('1');
+    const stages = within(jobs).getByRole('list', { name: 'Applications per stage' });
+    expect(within(stages).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['Applied 2', 'Interview 1']);
+    expect(within(stages).getByRole('listitem', { name: 'Interview: 1' })).toBeVisible();
   });
 
   it('says what will appear when nothing waits and no job is open', async () => {

@@ -6,6 +6,10 @@ import { lazyPage } from '../lazy-page';
 export const superadminRoutes: RouteObject[] = [
   {
     element: <RequireSuperAdmin />,
-    children: [{ path: Paths.superadmin, ...lazyPage(() => import('./superadmin-page')) }],
+    children: [
+      { path: Paths.superadmin, ...lazyPage(() => import('./superadmin-page')) },
+      { path: Paths.superadminCompanies, ...lazyPage(() => import('./companies-page')) },
+      { path: Paths.superadminCompany, ...lazyPage(() => import('./company-page')) },
+    ],
   },
 ];

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { expectPath, latestMail, signInWithPassword, uniqueEmail, useBrowser } from './support/journey';
+
+describe('journey: the platform super admin authorises a new company, and its admin gets in', () => {
+  const browser = useBrowser();
+
+  it('signs up, verifies, waits; the super admin authorises it from /superadmin/companies; the admin is mailed and moves on', async () => {
+    const email = uniqueEmail('founder');
+    const stamp = Date.now().toString(36);
+    const companyName = `Authorise Me ${stamp}`;
+    const signup = await fetch(browser.url('/api/selfsignup'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ companyName, slug: `auth-${stamp}`, firstName: 'Fay', lastName: 'Founder', email, mobile: '+1 555 010 0100', password: 'Founder123' }),
+    });
+    expect(signup.status).toBe(201);
+
+    const page = await browser.newPage();
+    await latestMail(browser.baseUrl, email, /Welcome|Verify/);
+    await page.goto(browser.url(`/dev/mailbox?email=${encodeURIComponent(email)}`));
+    await page.getByRole('link', { name: /\/verify\?key=/ }).first().click();
+    await page.getByRole('heading', { name: 'Email verified', level: 1 }).waitFor();
+
+    await page.goto(browser.url('/login'));
+    await signInWithPassword(page, 'superadmin@platform.test');
+    await expectPath(page, '/superadmin');
+    await page.getByRole('heading', { name: 'Waiting for authorisation', level: 2 }).waitFor();
+
+    await page.goto(browser.url('/superadmin/companies?state=pending'));
+    await page.getByRole('textbox', { name: /Search/ }).fill(email);
+    await page.getByRole('button', { name: `Authorise ${companyName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Authorise ${companyName}?` });
+    await dialog.getByRole('textbox', { name: /Reason/ }).fill('e2e journey');
+    await dialog.getByRole('button', { name: 'Authorise company' }).click();
+    await page.getByText(`${companyName} is authorised. Its admin has been mailed.`).waitFor();
+
+    await page.getByRole('link', { name: companyName }).click();
+    await page.getByRole('heading', { name: companyName, level: 1 }).waitFor();
+    await page.getByText('Reason: e2e journey').waitFor();
+
+    const mail = await latestMail(browser.baseUrl, email, /is ready on/);
+    expect(mail.text).toContain('/login');
+
+    await page.goto(browser.url('/logout'));
+    await expectPath(page, '/login');
+    await signInWithPassword(page, email, 'Founder123');
+    await expectPath(page, '/user-options');
+  });
+});

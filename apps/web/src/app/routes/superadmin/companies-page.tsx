@@ -1,0 +1,95 @@
+import { Alert, Anchor, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Paths } from '@hireflow/contracts/routes';
+import { CompanyStateLabels, CompanyStates, SuperadminValidation, type TCompanyState } from '@hireflow/contracts/superadmin';
+import { useCompanies } from '@/features/superadmin/api/get-companies';
+import { CompaniesTable } from '@/features/superadmin/components/companies-table';
+import { errorMessage } from '@/lib/api-client';
+
+const isState = (value: string | null): value is TCompanyState => CompanyStates.includes(value as TCompanyState);
+
+/** /superadmin/companies: every company on the platform; search, state and page live in the URL. */
+export default function CompaniesPage() {
+  const [params, setParams] = useSearchParams();
+  const stateParam = params.get('state');
+  const state = isState(stateParam) ? stateParam : null;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [debouncedQ] = useDebouncedValue(q, 300);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== debouncedQ.trim()) update({ q: debouncedQ.trim() || null, page: null });
+    // Only the debounced text drives the URL; the setter reads the current params itself.
+  }, [debouncedQ]);
+
+  const companies = useCompanies({ q: params.get('q') ?? '', state, page });
+  const pages = companies.data ? Math.max(1, Math.ceil(companies.data.total / companies.data.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end">
+        <Title order={1}>Companies</Title>
+        <Anchor component={Link} to={Paths.superadmin}>
+          Back to the overview
+        </Anchor>
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <Group align="end" gap="sm">
+          <TextInput
+            label="Search"
+            description="Company name, career site address or admin email"
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            maxLength={SuperadminValidation.maxSearchLength}
+            w={320}
+          />
+          <Select
+            label="State"
+            placeholder="Any state"
+            clearable
+            data={CompanyStates.map((s) => ({ value: s, label: CompanyStateLabels[s] }))}
+            value={state}
+            onChange={(value) => update({ state: value, page: null })}
+            w={180}
+          />
+        </Group>
+      </Paper>
+      {companies.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading companies" />
+        </Group>
+      ) : companies.isError ? (
+        <Alert color="red" title="Companies could not be loaded">
+          {errorMessage(companies.error)}
+        </Alert>
+      ) : companies.data.items.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center">{params.get('q') || state ? 'No company matches this search.' : 'No company has signed up yet.'}</Text>
+        </Paper>
+      ) : (
+        <>
+          <Text c="dimmed" fz="sm">
+            {companies.data.total} {companies.data.total === 1 ? 'company' : 'companies'}
+          </Text>
+          <CompaniesTable companies={companies.data.items} caption="Newest first" />
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={(p) => update({ page: p > 1 ? String(p) : null })} aria-label="Pages" /> : null}
+        </>
+      )}
+    </Stack>
+  );
+}
