@@ -238,9 +238,9 @@ export type TUserImportResponse = z.infer<typeof ZUserImportResponse>;
 
 export const UserMessages = {
   created: 'User added. An invitation to set a password was sent.',
-  createdNotInvited: 'User added, but the invitation mail could not be sent. Use "Resend invitation" in the user list to try again.',
+  createdNotInvited: 'User added, but the invitation mail could not be sent yet. It will be tried again in the background; you can also use "Resend invitation" in the user list.',
   invitationResent: 'The invitation was sent again.',
-  invitationNotSent: 'The invitation mail could not be sent. Please try again later.',
+  invitationNotSent: 'The invitation mail could not be sent yet; it will be tried again in the background.',
   invitationNotNeeded: 'This user has already accepted the invitation',
   invitationInactive: 'Activate this user before inviting them again',
   emailTaken: 'A user with this email already exists',

@@ -17,7 +17,7 @@ import { validate } from '../../lib/validate';
 import { addUser, changeUserStatus, listUsers, presentOne, searchUsers, swapAdmin, updateUserProfile } from './users.service';
 import { usersExportFileName, writeUsersExport } from './users-export';
 import { importUsers } from './users-import.service';
-import { resendUserInvitation, sendImportInvitations, sendUserInvitation } from './user-invitation';
+import { queueImportInvitations, resendUserInvitation, sendUserInvitation } from './user-invitation';
 import type { UserRowSource } from './user-row.presenter';
 import { userAccessRouter } from './user-access.routes';
 
@@ -113,8 +113,8 @@ usersRouter.post(
       file: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       contentType: String(req.headers['content-type'] ?? ''),
     });
+    // Queued, not sent here: 2,000 rows must not wait on 2,000 SMTP round trips, nor be lost on a restart.
+    await queueImportInvitations(users);
     res.json(report);
-    // After the answer: 2,000 rows must not wait on 2,000 SMTP round trips.
-    void sendImportInvitations({ config: req.app.locals.config, logger: req.log, users });
   },
 );

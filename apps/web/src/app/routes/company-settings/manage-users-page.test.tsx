@@ -199,7 +199,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
   it('tells the admin when the invitation mail did not go out', async () => {
     signInWith(['manageUsers']);
     http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
-    const notSent = 'User added, but the invitation mail could not be sent. Use "Resend invitation" in the user list to try again.';
+    const notSent = 'User added, but the invitation mail could not be sent yet. It will be tried again in the background; you can also use "Resend invitation" in the user list.';
     http.onPost('/api/user/signup').reply(201, { user: row(2), message: notSent, invitationSent: false });
     await openPage();
     await screen.findByText('Showing 1 of 1 user');
