@@ -14,6 +14,7 @@ import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
 import { careersRouter } from './modules/careers/careers.routes';
 import { filesRouter } from './modules/files/files.routes';
+import { exportsRouter } from './modules/exports/exports.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -38,6 +39,7 @@ export function buildApiRouter(): Router {
   api.use(jobsRouter);
   api.use(careersRouter);
   api.use(filesRouter);
+  api.use(exportsRouter);
   api.use(apiNotFound);
   return api;
 }
