@@ -41,7 +41,7 @@ export type JobDefinition<P = any> = {
   backoff?: { baseMs: number; maxMs: number };
   /** How long a finished job stays readable (status, result) before the TTL index removes it. */
   keepForSeconds?: number;
-  /** What of the payload stays once the job is done (mail bodies carry one-time links). */
+  /** What of the payload stays once the job is done or failed (mail bodies carry one-time links). */
   redact?(payload: P): unknown;
   /** After the last attempt failed. */
   onFailed?(payload: P, error: string, ctx: Pick<JobContext, 'config' | 'logger' | 'job'>): Promise<void> | void;
@@ -176,8 +176,8 @@ async function runClaimed(job: QueueJobDoc, definition: JobDefinition, opts: Run
 
   const now = opts.now();
   const unlease = { leaseOwner: null, leaseToken: null, leaseUntil: null };
+  const payload = definition.redact ? definition.redact(job.payload) : job.payload;
   if (outcome.ok) {
-    const payload = definition.redact ? definition.redact(job.payload) : job.payload;
     const res = await QueueJob.updateOne(mine, {
       $set: {
         ...unlease,
@@ -202,7 +202,7 @@ async function runClaimed(job: QueueJobDoc, definition: JobDefinition, opts: Run
     return 'queued';
   }
   const res = await QueueJob.updateOne(mine, {
-    $set: { ...unlease, state: 'failed', lastError: outcome.error, finishedAt: now, expiresAt: new Date(now.getTime() + JobDefaults.failedKeepForSeconds * 1000) },
+    $set: { ...unlease, state: 'failed', payload, lastError: outcome.error, finishedAt: now, expiresAt: new Date(now.getTime() + JobDefaults.failedKeepForSeconds * 1000) },
   });
   if (res.matchedCount === 0) return lostLease(logger);
   logger.error({ err: outcome.error, attempts: job.attempts }, 'job failed after its last attempt');

@@ -116,7 +116,9 @@ describe('mail delivery through the job queue', () => {
       clock.advance(MailJob.backoff!.maxMs);
     }
     refuseNext = 0;
-    expect(await findJob(job._id)).toMatchObject({ state: 'failed', attempts: MailJob.maxAttempts });
+    const failed = await findJob(job._id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: MailJob.maxAttempts });
+    expect(failed!.payload).toEqual({ to: 'never@example.test', subject: 'Your code', kind: 'otp' });
     const gaveUp = lines.filter((l) => l.msg === 'mail could not be sent after its last attempt; giving up');
     expect(gaveUp).toHaveLength(1);
     expect(gaveUp[0]).toMatchObject({ level: 50, mail: { to: 'never@example.test', subject: 'Your code', kind: 'otp' } });
