@@ -7,6 +7,7 @@ import { healthRouter } from './modules/health/health.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { mailRouter } from './modules/mail/mail.routes';
 import { usersRouter } from './modules/users/users.routes';
+import { exportsRouter } from './modules/exports/exports.routes';
 import { orgRouter } from './modules/org/org.routes';
 import { preferencesRouter } from './modules/preferences/preferences.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
@@ -14,7 +15,6 @@ import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
 import { careersRouter } from './modules/careers/careers.routes';
 import { filesRouter } from './modules/files/files.routes';
-import { exportsRouter } from './modules/exports/exports.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -32,6 +32,7 @@ export function buildApiRouter(): Router {
   api.use(authRouter);
   api.use(mailRouter);
   api.use(usersRouter);
+  api.use(exportsRouter);
   api.use(orgRouter);
   api.use(preferencesRouter);
   api.use(jobSettingsRouter);
@@ -39,7 +40,6 @@ export function buildApiRouter(): Router {
   api.use(jobsRouter);
   api.use(careersRouter);
   api.use(filesRouter);
-  api.use(exportsRouter);
   api.use(apiNotFound);
   return api;
 }
