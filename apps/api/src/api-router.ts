@@ -7,6 +7,7 @@ import { healthRouter } from './modules/health/health.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { mailRouter } from './modules/mail/mail.routes';
 import { usersRouter } from './modules/users/users.routes';
+import { exportsRouter } from './modules/exports/exports.routes';
 import { orgRouter } from './modules/org/org.routes';
 import { preferencesRouter } from './modules/preferences/preferences.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
@@ -32,6 +33,7 @@ export function buildApiRouter(): Router {
   api.use(authRouter);
   api.use(mailRouter);
   api.use(usersRouter);
+  api.use(exportsRouter);
   api.use(orgRouter);
   api.use(preferencesRouter);
   api.use(jobSettingsRouter);

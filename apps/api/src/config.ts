@@ -24,6 +24,9 @@ const ZEnv = z
     MICROSOFT_CLIENT_ID: z.string().optional(),
     RATE_LIMIT_DISABLED: z.enum(['true', 'false']).default('false'),
     TRUST_PROXY: z.string().default('loopback'),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -68,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitDisabled: e.RATE_LIMIT_DISABLED === 'true',
     // Express "trust proxy": which hops may set X-Forwarded-For (per-IP rate limits depend on it).
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    // Background jobs (lib/job-queue): jobs run at once per process, how often idle workers look for due jobs, lease length.
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobPollMs: e.JOB_POLL_MS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
   };
 }
 

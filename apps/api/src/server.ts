@@ -4,12 +4,14 @@ import { createLogger } from './lib/logger';
 import { connectDatabase } from './lib/db';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/seed';
+import { startBackgroundWorker } from './background-jobs';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
   const seeded = await seedDemoData({ config, logger });
+  const worker = startBackgroundWorker({ config, logger });
 
   const server = createServer(buildApp({ config, logger }));
   server.keepAliveTimeout = 65_000;
@@ -30,11 +32,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then close the database.
+    // Stop accepting, let in-flight requests and running jobs finish (jobs still running after the
+    // grace go back to the queue for another instance), then close the database.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    await closed;
+    await Promise.all([closed, worker.stop({ graceMs: 10_000 })]);
     clearTimeout(force);
     await db.close();
     process.exit(0);

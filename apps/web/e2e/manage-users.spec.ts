@@ -53,9 +53,12 @@ describe('journey: an admin manages users: search, filter, import, load more, ex
     await page.getByRole('status').filter({ hasText: `Showing ${Math.min(total, 100)} of ${total} users` }).waitFor();
     if (total <= 100) expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
-    // Export: the browser downloads the Excel file.
-    const downloading = page.waitForEvent('download');
+    // Export: prepared in the background, then the browser downloads the Excel file.
     await page.getByRole('button', { name: 'Export to Excel' }).click();
+    const ready = page.getByRole('button', { name: /^Download users-\d{4}-\d{2}-\d{2}\.xlsx$/ });
+    await ready.waitFor({ timeout: 30_000 });
+    const downloading = page.waitForEvent('download');
+    await ready.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const file = await download.path();

@@ -49,6 +49,8 @@ export const UsersApi = {
   swapAdmin: '/api/user/swapAdmin',
   changeStatus: '/api/user/change_status',
   importUsers: '/api/user/import',
+  /** Starts the Excel export as a background job (body: filters); the status is at ExportsApi.status. */
+  startExport: '/api/user/export',
   rights: '/api/user/rights/:id',
   roles: '/api/user/roles/:id',
   special: '/api/user/special/:id',
@@ -110,6 +112,10 @@ export const ZUserListRequest = z.object({
   export: z.boolean().optional().default(false),
 });
 export type TUserListRequest = z.input<typeof ZUserListRequest>;
+
+/** POST /api/user/export: the list's filters; every matching user goes into the file. */
+export const ZStartUsersExportRequest = z.object({ filters: ZUserListRequest.shape.filters });
+export type TStartUsersExportRequest = z.input<typeof ZStartUsersExportRequest>;
 
 /** One row of the user list and of the other admin screens. */
 export const ZUserRow = z.object({
@@ -238,9 +244,9 @@ export type TUserImportResponse = z.infer<typeof ZUserImportResponse>;
 
 export const UserMessages = {
   created: 'User added. An invitation to set a password was sent.',
-  createdNotInvited: 'User added, but the invitation mail could not be sent. Use "Resend invitation" in the user list to try again.',
+  createdNotInvited: 'User added, but the invitation mail could not be sent yet. It will be tried again in the background; you can also use "Resend invitation" in the user list.',
   invitationResent: 'The invitation was sent again.',
-  invitationNotSent: 'The invitation mail could not be sent. Please try again later.',
+  invitationNotSent: 'The invitation mail could not be sent yet; it will be tried again in the background.',
   invitationNotNeeded: 'This user has already accepted the invitation',
   invitationInactive: 'Activate this user before inviting them again',
   emailTaken: 'A user with this email already exists',

@@ -4,6 +4,7 @@ import { startEmbeddedMongo } from '@hireflow/embedded-mongo';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../lib/logger';
 import { buildApp } from '../app';
+import { startBackgroundWorker } from '../background-jobs';
 
 export const TestCaptchaText = 'test42';
 
@@ -29,12 +30,16 @@ export async function startTestApp(env: Record<string, string> = {}) {
   });
   const logger = createLogger(config.logLevel);
   const app = buildApp({ config, logger });
+  // Background jobs run as in production: queued mail and invitations go out while the test waits for them.
+  const worker = startBackgroundWorker({ config, logger });
 
   return {
     app,
     config,
     logger,
+    worker,
     async stop() {
+      await worker.stop({ graceMs: 0 });
       if (external) await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
       await embedded?.stop();

@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit';
 import { sendSetPasswordInvite } from '../auth/password-reset.service';
-import type { UserDoc } from './user.model';
+import { enqueueJobs, type JobDefinition } from '../../lib/job-queue';
+import { User, type UserDoc } from './user.model';
 import { findCompanyUser } from './users.service';
 
 type InvitationContext = { config: Config; logger: Logger };
@@ -20,34 +21,34 @@ export function sendUserInvitation({ config, logger, user }: InvitationContext &
   return sendSetPasswordInvite({ config, logger }, user);
 }
 
-/** How many invitation mails an import sends at once: a few, so a slow SMTP server is not flooded. */
-export const ImportInvitationConcurrency = 5;
-
 /**
- * Invites the users of a bulk import after the import has answered: a few mails at a time, each
- * failure logged (the admin can resend it from the user list), a summary at the end. Never rejects,
- * so the caller may start it without awaiting it.
+ * The invitation of one imported user, as a queue job: the set-password link is made and its mail sent
+ * (the mail job retries on its own), by any instance, also after a restart. A user who meanwhile set a
+ * password, was deactivated or removed is skipped.
  */
-export async function sendImportInvitations({ config, logger, users, concurrency = ImportInvitationConcurrency }: InvitationContext & { users: Invitee[]; concurrency?: number }) {
-  let next = 0;
-  let failed = 0;
-  const worker = async () => {
-    while (next < users.length) {
-      const user = users[next++]!;
-      try {
-        const { delivered } = await sendUserInvitation({ config, logger, user });
-        if (!delivered) failed++;
-      } catch (error) {
-        failed++;
-        logger.error({ err: error, userId: String(user._id) }, 'import invitation could not be prepared');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, users.length) }, worker));
-  const summary = { invitations: { total: users.length, sent: users.length - failed, failed } };
-  if (failed) logger.warn(summary, 'import invitations finished with failures; the admin can resend them from the user list');
-  else logger.info(summary, 'import invitations sent');
-  return summary.invitations;
+export const InviteImportedUserJob: JobDefinition<{ userId: string; customerId: string }> = {
+  name: 'users.invite',
+  maxAttempts: 3,
+  handler: async ({ userId, customerId }, { config, logger }) => {
+    const user = await User.findOne({ _id: userId, customerId }, { email: 1, firstName: 1, customerId: 1, status: 1, emailVerification: 1 }).lean();
+    if (!user || user.status !== 'active' || user.emailVerification?.status) return { skipped: true };
+    const { delivered } = await sendUserInvitation({ config, logger, user });
+    return { delivered };
+  },
+  onFailed: ({ userId }, error, { logger }) => {
+    logger.error({ userId, err: error }, 'import invitation could not be prepared; the admin can resend it from the user list');
+  },
+};
+
+/** Queues the invitations of a bulk import: they survive a restart, and the workers send a few at a time. */
+export async function queueImportInvitations(users: Invitee[]) {
+  return enqueueJobs(
+    InviteImportedUserJob.name,
+    users.map((user) => ({
+      payload: { userId: String(user._id), customerId: String(user.customerId) },
+      opts: { customerId: user.customerId ?? null, maxAttempts: InviteImportedUserJob.maxAttempts, dedupeKey: `users.invite:${String(user._id)}` },
+    })),
+  );
 }
 
 /** POST /api/user/{id}/resend-invitation: a new set-password link for a user who has not accepted yet. */

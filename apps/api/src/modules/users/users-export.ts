@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { Writable } from 'node:stream';
-import type { Types } from 'mongoose';
+import { Writable } from 'node:stream';
+import { Types } from 'mongoose';
 import type { TUserListFilters } from '@hireflow/contracts/users';
+import { exportJob, type ExportPayload } from '../exports/exports.service';
 import { User } from './user.model';
 import { buildUserFilter, userListSort } from './user-query';
 import { loadOrgNames, presentUserRow, type UserRowSource } from './user-row.presenter';
@@ -32,7 +33,17 @@ export function usersExportFileName(now = new Date()) {
  * Streams every user matching the filters into an .xlsx written to `out`: one header row, then one row
  * per user in list order, dates as real dates. Rows are read with a cursor, never all at once.
  */
-export async function writeUsersExport({ customerId, filters, out }: { customerId: Types.ObjectId; filters: TUserListFilters; out: Writable }) {
+export async function writeUsersExport({
+  customerId,
+  filters,
+  out,
+  onRow,
+}: {
+  customerId: Types.ObjectId;
+  filters: TUserListFilters;
+  out: Writable;
+  onRow?: (written: number) => Promise<void> | void;
+}) {
   const names = await loadOrgNames(customerId, null);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Users');
@@ -41,6 +52,7 @@ export async function writeUsersExport({ customerId, filters, out }: { customerI
   sheet.getRow(1).commit();
 
   const cursor = User.find(buildUserFilter(customerId, filters)).sort(userListSort).lean<UserRowSource[]>().cursor({ batchSize: 1000 });
+  let written = 0;
   for await (const doc of cursor) {
     const u = presentUserRow(doc as UserRowSource, names);
     sheet
@@ -56,7 +68,37 @@ export async function writeUsersExport({ customerId, filters, out }: { customerI
         lastLoginAt: u.lastLoginAt ? new Date(u.lastLoginAt) : null,
       })
       .commit();
+    await onRow?.(++written);
   }
   sheet.commit();
   await workbook.commit();
 }
+
+export const XlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The users Excel export as a background job: progress every twentieth of the rows, the file kept for
+ * the asker (lib exports). A repeat after a crash writes the file afresh: nothing else changes.
+ */
+export const UsersExportJob = exportJob<ExportPayload & { filters: TUserListFilters }>('export.users', async ({ customerId, filters }, ctx) => {
+  const company = new Types.ObjectId(customerId);
+  const total = await User.countDocuments(buildUserFilter(company, filters));
+  await ctx.progress(0, `Writing ${total} users…`);
+  const step = Math.max(1, Math.ceil(total / 20));
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const finished = new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+  await writeUsersExport({
+    customerId: company,
+    filters,
+    out,
+    onRow: (written) => (written % step === 0 ? ctx.progress((written / Math.max(total, 1)) * 95, `${written} of ${total} users written`) : undefined),
+  });
+  await finished;
+  return { buffer: Buffer.concat(chunks), fileName: usersExportFileName(), contentType: XlsxType };
+});

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from 'pino';
 import request from 'supertest';
 import ExcelJS from 'exceljs';
 import type { Express } from 'express';
@@ -12,7 +11,9 @@ import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { Department } from '../org/department.model';
 import { OutboxMail } from '../mail/outbox.model';
 import { User } from './user.model';
-import { ImportInvitationConcurrency, sendImportInvitations } from './user-invitation';
+import { JobWorker } from '../../lib/job-queue';
+import { QueueJob } from '../../lib/job-queue.model';
+import { backgroundJobs } from '../../background-jobs';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -111,7 +112,7 @@ describe('POST /api/user/import', () => {
     await vi.waitFor(async () => expect(await OutboxMail.countDocuments({ to: 'ivy@acme.test' })).toBe(1));
   });
 
-  it('answers once the users are written; the invitations follow a few at a time, even when SMTP never answers', async () => {
+  it('answers once the users are written; the invitations follow a few at a time (the queue concurrency), even when SMTP never answers', async () => {
     // An SMTP server that accepts connections and never says a word.
     const open = new Set<net.Socket>();
     let peak = 0;
@@ -131,9 +132,9 @@ describe('POST /api/user/import', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ created: 12, invitations: 12, refused: [] });
       expect(await User.countDocuments({ customerId: companyA, email: /^sam\.silent/ })).toBe(12);
-      await vi.waitFor(() => expect(open.size).toBe(ImportInvitationConcurrency));
+      await vi.waitFor(() => expect(open.size).toBe(ctx.config.jobConcurrency));
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(peak).toBe(ImportInvitationConcurrency);
+      expect(peak).toBe(ctx.config.jobConcurrency);
     } finally {
       Object.assign(ctx.config, { smtpUrl });
       for (const socket of open) socket.destroy();
@@ -142,15 +143,41 @@ describe('POST /api/user/import', () => {
   }, 40_000);
 });
 
-describe('sendImportInvitations', () => {
-  it('logs each mail that does not go out and a summary, and never rejects', async () => {
-    const logged = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
-    const logger = { ...logged, child: () => logger } as unknown as Logger;
-    const users = await Promise.all([1, 2, 3].map((i) => buildUser({ customerId: companyA, email: `lost${i}@acme.test`, emailVerified: false })));
-    // Nothing listens there: every mail fails.
-    const result = await sendImportInvitations({ config: { ...ctx.config, smtpUrl: 'smtp://127.0.0.1:9' }, logger, users, concurrency: 2 });
-    expect(result).toEqual({ total: 3, sent: 0, failed: 3 });
-    expect(logged.error).toHaveBeenCalledTimes(3);
-    expect(logged.warn).toHaveBeenCalledWith({ invitations: { total: 3, sent: 0, failed: 3 } }, expect.stringMatching(/failures/));
+describe('import invitations in the job queue', () => {
+  it('are queued before the answer, so an API that stops right after loses none: another instance sends them', async () => {
+    await ctx.worker.stop({ graceMs: 0 });
+    try {
+      const rows = ['First name,Last name,Email', 'Rey,Restart,rey.restart@acme.test', 'Ora,Restart,ora.restart@acme.test'];
+      const res = await upload(t.adminA!, rows.join('\n'), 'text/csv');
+      expect(res.body).toEqual({ created: 2, invitations: 2, refused: [] });
+      // This "instance" stopped: nothing was sent, and both invitations wait in the queue.
+      expect(await OutboxMail.countDocuments({ to: /restart/ })).toBe(0);
+      const ids = (await User.find({ customerId: companyA, email: /restart/ }, { _id: 1 }).lean()).map((u) => String(u._id));
+      const invitations = { name: 'users.invite', 'payload.userId': { $in: ids } };
+      expect(await QueueJob.countDocuments({ ...invitations, state: 'queued' })).toBe(2);
+
+      const other = new JobWorker({ definitions: backgroundJobs, config: ctx.config, logger: ctx.logger, owner: 'another-instance' });
+      await other.drain();
+      for (const to of ['rey.restart@acme.test', 'ora.restart@acme.test']) {
+        const mails = (await request(app).get('/api/dev/outbox').query({ to })).body as { subject: string }[];
+        expect(mails).toHaveLength(1);
+      }
+      expect(await QueueJob.countDocuments({ ...invitations, state: 'done', 'result.delivered': true })).toBe(2);
+    } finally {
+      ctx.worker.start();
+    }
+  });
+
+  it('skip a user who set a password before the invitation went out', async () => {
+    await ctx.worker.stop({ graceMs: 0 });
+    try {
+      const res = await upload(t.adminA!, 'First name,Last name,Email\nQuin,Quick,quin@acme.test', 'text/csv');
+      expect(res.body.created).toBe(1);
+      await User.updateOne({ customerId: companyA, email: 'quin@acme.test' }, { $set: { 'emailVerification.status': true } });
+      await new JobWorker({ definitions: backgroundJobs, config: ctx.config, logger: ctx.logger }).drain();
+      expect(await OutboxMail.countDocuments({ to: 'quin@acme.test' })).toBe(0);
+    } finally {
+      ctx.worker.start();
+    }
   });
 });

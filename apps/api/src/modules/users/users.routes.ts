@@ -6,6 +6,7 @@ import {
   ZAdminSignupRequest,
   ZChangeStatusRequest,
   ZSearchText,
+  ZStartUsersExportRequest,
   ZSwapAdminRequest,
   ZUserListRequest,
   ZUserProfileUpdateRequest,
@@ -15,9 +16,10 @@ import { AppError } from '../../lib/app-error';
 import { authOf, requireAuth, requireRight, tenantOf } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { addUser, changeUserStatus, listUsers, presentOne, searchUsers, swapAdmin, updateUserProfile } from './users.service';
-import { usersExportFileName, writeUsersExport } from './users-export';
+import { UsersExportJob, XlsxType, usersExportFileName, writeUsersExport } from './users-export';
+import { startExport } from '../exports/exports.service';
 import { importUsers } from './users-import.service';
-import { resendUserInvitation, sendImportInvitations, sendUserInvitation } from './user-invitation';
+import { queueImportInvitations, resendUserInvitation, sendUserInvitation } from './user-invitation';
 import type { UserRowSource } from './user-row.presenter';
 import { userAccessRouter } from './user-access.routes';
 
@@ -43,7 +45,8 @@ usersRouter.post('/user', requireAuth, validate({ body: ZUserListRequest }), may
     res.json(await listUsers({ customerId, filters, skip }));
     return;
   }
-  res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  // SPEC section 7: the list call with export answers the file itself. The web app uses the background export below.
+  res.setHeader('Content-Type', XlsxType);
   res.setHeader('Content-Disposition', `attachment; filename="${usersExportFileName()}"`);
   res.setHeader('Cache-Control', 'no-store');
   try {
@@ -53,6 +56,13 @@ usersRouter.post('/user', requireAuth, validate({ body: ZUserListRequest }), may
     req.log.error({ err: error }, 'user export failed');
     res.destroy(error as Error);
   }
+});
+
+/** The Excel export as a background job: 202 { jobId }; its status and file are at /api/exports/:id. */
+usersRouter.post('/user/export', requireAuth, requireRight('manageUsers'), validate({ body: ZStartUsersExportRequest }), async (req, res) => {
+  const { filters } = req.body as z.output<typeof ZStartUsersExportRequest>;
+  const payload = { customerId: String(tenantOf(req)), requestedBy: String(authOf(req).userId), filters };
+  res.status(202).json(await startExport({ config: req.app.locals.config, definition: UsersExportJob, payload }));
 });
 
 usersRouter.get('/searchusers/:text', requireAuth, validate({ params: z.object({ text: ZSearchText }) }), async (req, res) => {
@@ -113,8 +123,8 @@ usersRouter.post(
       file: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       contentType: String(req.headers['content-type'] ?? ''),
     });
+    // Queued, not sent here: 2,000 rows must not wait on 2,000 SMTP round trips, nor be lost on a restart.
+    await queueImportInvitations(users);
     res.json(report);
-    // After the answer: 2,000 rows must not wait on 2,000 SMTP round trips.
-    void sendImportInvitations({ config: req.app.locals.config, logger: req.log, users });
   },
 );

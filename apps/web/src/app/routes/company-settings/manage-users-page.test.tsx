@@ -199,7 +199,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
   it('tells the admin when the invitation mail did not go out', async () => {
     signInWith(['manageUsers']);
     http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
-    const notSent = 'User added, but the invitation mail could not be sent. Use "Resend invitation" in the user list to try again.';
+    const notSent = 'User added, but the invitation mail could not be sent yet. It will be tried again in the background; you can also use "Resend invitation" in the user list.';
     http.onPost('/api/user/signup').reply(201, { user: row(2), message: notSent, invitationSent: false });
     await openPage();
     await screen.findByText('Showing 1 of 1 user');
@@ -265,37 +265,62 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     });
   });
 
-  it('an export error goes away with a later successful export and with a filter change', async () => {
+  it('an export is prepared in the background: it shows its progress, then a download that saves the file', async () => {
     signInWith(['manageUsers']);
     const createObjectURL = vi.fn(() => 'blob:users');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const exports: number[] = [];
-    let failNext = true;
-    http.onPost('/api/user').reply((config) => {
-      if (!bodyOf(config).export) return [200, { ul: [row(1)], cnt: 1 }];
-      exports.push(exports.length);
-      const fail = failNext;
-      failNext = !failNext;
-      return fail ? [503, { code: 'service_unavailable', message: 'Export failed' }] : [200, new Blob(['xlsx']), { 'content-disposition': 'attachment; filename="users.xlsx"' }];
+    http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
+    let started: unknown = null;
+    http.onPost('/api/user/export').reply((config) => {
+      started = bodyOf(config);
+      return [202, { jobId: 'job1' }];
     });
+    // The job moves on when the test has seen the previous step, never on a timer.
+    let phase: 'queued' | 'running' | 'done' = 'queued';
+    const statuses = {
+      queued: { jobId: 'job1', state: 'queued', progress: 0, message: 'Waiting to start…' },
+      running: { jobId: 'job1', state: 'running', progress: 40, message: '40 of 100 users written' },
+      done: { jobId: 'job1', state: 'done', progress: 100, message: '', fileUrl: '/api/exports/job1/file', fileName: 'users-2026-11-23.xlsx', expiresAt: '2026-11-24T12:00:00.000Z' },
+    };
+    http.onGet('/api/exports/job1').reply(() => [200, statuses[phase]]);
+    http.onGet('/api/exports/job1/file').reply(200, new Blob(['xlsx']));
+    await openPage();
+    await screen.findByText('Showing 1 of 1 user');
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByText('Waiting to start… (0%)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(started).toEqual({ filters: expect.objectContaining({ role: expect.any(String), search: '' }) });
+    phase = 'running';
+    expect(await screen.findByText('40 of 100 users written (40%)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', '40');
+    phase = 'done';
+    const download = await screen.findByRole('button', { name: 'Download users-2026-11-23.xlsx' }, { timeout: 10_000 });
+    expect(screen.queryByRole('progressbar', { name: 'Export progress' })).not.toBeInTheDocument();
+    await user.click(download);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a refused start and a failed export show their error; a filter change clears it', async () => {
+    signInWith(['manageUsers']);
+    http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });
+    http.onPost('/api/user/export').replyOnce(429, { code: 'too_many_requests', message: 'Too many exports started. Please wait a few minutes.' });
+    http.onPost('/api/user/export').reply(202, { jobId: 'job2' });
+    http.onGet('/api/exports/job2').reply(200, { jobId: 'job2', state: 'failed', progress: 10, message: 'The export could not be prepared. Please try again.' });
     await openPage();
     await screen.findByText('Showing 1 of 1 user');
     const user = userEvent.setup();
     const exportButton = screen.getByRole('button', { name: 'Export to Excel' });
 
     await user.click(exportButton);
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many exports started. Please wait a few minutes.');
     await user.click(exportButton);
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The export could not be prepared. Please try again.'), { timeout: 10_000 });
 
-    failNext = true;
-    await user.click(exportButton);
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }, { timeout: 15_000 }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-    expect(exports).toHaveLength(3);
   });
 
   it('deactivates a user after confirming', async () => {

@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { JobWorker, type JobDefinition } from './lib/job-queue';
+import { MailJob } from './lib/mailer';
+import { InviteImportedUserJob } from './modules/users/user-invitation';
+import { UsersExportJob } from './modules/users/users-export';
+import { ExpireExportFileJob } from './modules/exports/exports.service';
+
+/** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob];
+
+/** The worker of this API instance: polls for due jobs of every kind above until stopped. */
+export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {
+  return new JobWorker({ definitions: backgroundJobs, config, logger }).start();
+}
