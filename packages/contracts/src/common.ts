@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 export const ZObjectId = z.string().regex(/^[a-f0-9]{24}$/i, { error: 'must be a valid id' });
 
+/** Stored files (résumés, documents, exports) are named by 128 random bits in base64url: never sequential, never guessed. */
+export const FileIdPattern = /^[A-Za-z0-9_-]{22}$/;
+export const ZFileId = z.string().regex(FileIdPattern, { error: 'must be a valid file id' });
+
 export const ZEmail = z
   .string({ error: 'is required' })
   .trim()
