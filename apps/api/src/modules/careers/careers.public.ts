@@ -10,7 +10,7 @@ import { describeZodError } from '../../lib/validate';
 import { createCaptcha, verifyCaptcha } from '../auth/captcha.service';
 import type { CustomerDoc } from '../org/customer.model';
 import type { JobDoc } from '../jobs/job.model';
-import { ResumeMessages, describeResumeProblem, type UploadedFile } from '../files/resume-check';
+import { ResumeMessages, checkResume, resumeProblemStatus, type UploadedFile } from '../files/resume-check';
 import { applyToJob, mailApplicationReceived } from '../candidates/apply.service';
 import { careerSiteOf, findPublicCompany, findPublishedJob, listPublishedJobs, listPublishedJobsPage } from './careers.service';
 import { renderApplied, renderFeed, renderJobList, renderJobPage, renderNotFound, type ApplyValues } from './careers.render';
@@ -135,8 +135,8 @@ careersPublicRouter.post('/:slug/:jobId/apply', limitByIp({ name: 'ip-career-app
   if (!parsed.success) return fail(400, friendly(describeZodError(parsed.error)));
   const file = (req.file as UploadedFile | undefined) ?? null;
   if (page.form.resume === 'required' && !file) return fail(400, 'Please attach your resume (PDF or DOCX).');
-  const resumeProblem = file && page.form.resume !== 'hidden' ? describeResumeProblem(file) : null;
-  if (resumeProblem) return fail(resumeProblem === ResumeMessages.tooLarge ? 413 : 400, resumeProblem);
+  const resumeProblem = file && page.form.resume !== 'hidden' ? await checkResume(file) : null;
+  if (resumeProblem) return fail(resumeProblemStatus(resumeProblem), resumeProblem);
 
   const data = parsed.data as Record<string, string | undefined>;
   try {
