@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ZEmail, ZMobile } from '@hireflow/contracts/common';
-import { CandidateValidation, ResumeUpload, ZApplicantName, ZOptionalPhone } from '@hireflow/contracts/candidates';
+import { CandidateValidation, ResumeUpload, ZApplicantName, ZOptionalPhone, zApplicantAnswer } from '@hireflow/contracts/candidates';
 import { CareerSitePaging, type TApplyForm } from '@hireflow/contracts/careers';
 import { AppError } from '../../lib/app-error';
 import { limitByIp } from '../../lib/rate-limit';
@@ -33,7 +33,7 @@ function applicationSchema(form: TApplyForm) {
   const answers = Object.fromEntries(
     form.questions.map((q) => {
       const missing = `"${q.label}" needs an answer`;
-      const text = z.string({ error: missing }).trim().max(CandidateValidation.maxAnswerLength, { error: `The answer to "${q.label}" is too long` });
+      const text = zApplicantAnswer({ error: missing }).max(CandidateValidation.maxAnswerLength, { error: `The answer to "${q.label}" is too long` });
       return [`q_${q.id}`, q.required ? text.min(1, { error: missing }) : text.optional().default('')];
     }),
   );

@@ -402,4 +402,23 @@ describe('POST /careers/:slug/:jobId/apply', () => {
     const res = await request(app).post(`/careers/${acme.customer.slug}/${hiddenJobId}/apply`).field('firstName', 'X');
     expect(res.status).toBe(404);
   });
+
+  it('stores applicant names, answers and job titles without NUL, right-to-left overrides or lone surrogates', async () => {
+    // JSON can carry a lone surrogate (\uD800); a multipart form cannot (UTF-8 has no such thing).
+    const created = await request(app)
+      .post('/api/jobs')
+      .set('Authorization', acme.recruiter.auth)
+      .send({ title: 'Sales\u0000 \u202Egnp.exe\uD800', departmentId: String(acme.department._id), locationId: String(acme.location._id), headcount: 1, employmentType: 'full_time', published: true });
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe('Sales gnp.exe');
+    const job = await Job.findOne({ customerId: acme.customerId, _id: created.body.id }).lean();
+    expect(job).toMatchObject({ title: 'Sales gnp.exe', titleLower: 'sales gnp.exe' });
+
+    const res = await apply(secondJobId, { firstName: 'Eve\u0000\u202E', lastName: 'Ro\u2066ot\u200F', email: 'eve@example.test', q_why: 'Line one\r\nline\u0000 two' });
+    expect(res.status).toBe(201);
+    const application = await Application.findOne({ customerId: acme.customerId, jobId: secondJobId, candidateEmail: 'eve@example.test' }).lean();
+    expect(application).toMatchObject({ candidateName: 'Eve Root', answers: [{ answer: 'Line one\nline two' }] });
+    const candidate = await Candidate.findOne({ customerId: acme.customerId, email: 'eve@example.test' }).lean();
+    expect(candidate).toMatchObject({ firstName: 'Eve', lastName: 'Root' });
+  });
 });
