@@ -4,12 +4,14 @@ import { createLogger } from './lib/logger';
 import { connectDatabase } from './lib/db';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/seed';
+import { migrateLegacyFiles } from './modules/files/legacy-files';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
   const seeded = await seedDemoData({ config, logger });
+  await migrateLegacyFiles(logger);
 
   const server = createServer(buildApp({ config, logger }));
   server.keepAliveTimeout = 65_000;

@@ -11,6 +11,7 @@ import { applyToJob } from '../candidates/apply.service';
 import { Application } from '../candidates/application.model';
 import { FileReadLimit } from './files.routes';
 import { storeFile } from './files.service';
+import { migrateLegacyFiles } from './legacy-files';
 import { hitRateLimit, userRateSubject } from '../../lib/rate-limit';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -137,5 +138,26 @@ describe('GET /api/files/:id', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('You have opened too many files in a short time. Please wait 1 minute and try again.');
     expect((await download(resumeId, acme.recruiter.auth)).status).toBe(200);
+  });
+
+  it('moves a file stored before owners (sequential ObjectId, company only) to an owned random id at start-up', async () => {
+    const db = mongoose.connection.db!;
+    const bucket = new mongoose.mongo.GridFSBucket(db, { bucketName: 'uploads' });
+    const legacyId = new Types.ObjectId();
+    await new Promise<void>((resolve, reject) => {
+      const up = bucket.openUploadStreamWithId(legacyId, 'old.pdf', { metadata: { customerId: acme.customerId, contentType: 'application/pdf', kind: 'resume' } });
+      up.once('finish', () => resolve()).once('error', reject);
+      up.end(pdf);
+    });
+    await db.collection('applications').updateOne({ _id: applicationId }, { $set: { resumeFileId: legacyId } });
+
+    expect(await migrateLegacyFiles(ctx.logger)).toBe(1);
+    const listed = await request(app).get(`/api/jobs/${jobId}/applications`).set('Authorization', acme.recruiter.auth).expect(200);
+    const moved = listed.body.items[0].resume.fileId as string;
+    expect(moved).toMatch(FileIdPattern);
+    expect((await download(moved, acme.recruiter.auth)).status).toBe(200);
+    expect((await download(moved, acme.employee.auth)).status).toBe(404);
+    expect(await uploads().countDocuments({ _id: legacyId as never })).toBe(0);
+    expect(await migrateLegacyFiles(ctx.logger)).toBe(0);
   });
 });
