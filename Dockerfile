@@ -13,7 +13,8 @@ RUN pnpm --filter @hireflow/api build && pnpm --filter @hireflow/web build \
  && pnpm --filter @hireflow/api deploy --prod --legacy /out/api
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 WEB_DIST_DIR=/app/web
+# A container must listen on its own interface for the published port to reach it.
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST_DIR=/app/web
 WORKDIR /app
 COPY --from=build /out/api ./api
 COPY --from=build /app/apps/api/dist ./api/dist

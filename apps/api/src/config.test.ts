@@ -32,8 +32,13 @@ describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({ JWT_SECRET: 'y'.repeat(40) });
     expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
     expect(config.bcryptCost).toBe(12);
     expect(config.mongodbUri).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('listens on every interface only when HOST says so', () => {
+    expect(loadConfig({ JWT_SECRET: 'y'.repeat(40), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });

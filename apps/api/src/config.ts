@@ -7,7 +7,8 @@ const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Loopback unless told otherwise: a laptop's dev server (and its dev mailbox) is not on the network.
+    HOST: z.string().min(1).default('127.0.0.1'),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
     DATA_DIR: z.string().default('./data'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

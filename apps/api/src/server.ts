@@ -5,6 +5,7 @@ import { connectDatabase } from './lib/db';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/seed';
 import { startBackgroundWorker } from './background-jobs';
+import { migrateLegacyFiles } from './modules/files/legacy-files';
 
 async function main() {
   const config = loadConfig();
@@ -12,6 +13,7 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
   const seeded = await seedDemoData({ config, logger });
   const worker = startBackgroundWorker({ config, logger });
+  await migrateLegacyFiles(logger);
 
   const server = createServer(buildApp({ config, logger }));
   server.keepAliveTimeout = 65_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessRightKeys } from './roles';
-import { ZEmail, ZMobile, ZName, ZNewPassword, ZObjectId, ZSlug } from './common';
+import { ZEmail, ZMobile, ZName, ZNewPassword, ZObjectId, ZSlug, zMultilineText } from './common';
 import { ZStoredUser } from './users';
 import { LoginMessages } from './messages';
 import { AuthMessages } from './auth-constants';
@@ -115,7 +115,7 @@ export const ZOnboardingRequest = z.object({
   companyName: ZName,
   slug: ZSlug,
   website: z.url({ error: 'must be a web address such as https://acme.example' }).optional().or(z.literal('')),
-  careerIntro: z.string().trim().max(2000).optional(),
+  careerIntro: zMultilineText().trim().max(2000).optional(),
 });
 export type TOnboardingRequest = z.infer<typeof ZOnboardingRequest>;
 

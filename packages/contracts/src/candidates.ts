@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMobile } from './common';
+import { ZMobile, zMultilineText, zText } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Candidates and applications: what jobs need now (the candidate database grows from here).
@@ -27,11 +27,13 @@ export const ResumeUpload = {
 
 export const CandidateValidation = { maxNameLength: 80, maxAnswerLength: 2000 } as const;
 
-export const ZApplicantName = z
-  .string({ error: 'is required' })
+export const ZApplicantName = zText({ error: 'is required' })
   .trim()
   .min(1, { error: 'is required' })
   .max(CandidateValidation.maxNameLength, { error: 'is too long' });
+
+/** An answer on the apply form: free text over several lines, cleaned like every stored text. */
+export const zApplicantAnswer = (params?: Parameters<typeof zMultilineText>[0]) => zMultilineText(params).trim();
 
 export const ZOptionalPhone = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZMobile.optional());
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZObjectId } from './common';
+import { ZObjectId, zMultilineText, zText } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // The public career site (/careers/{slug}) and its settings page (company-settings/career-site).
@@ -32,7 +32,7 @@ export const CareerSitePaging = { settingsPageSize: 50, publicPageSize: 50, maxP
 
 export const ZApplyQuestion = z.object({
   id: z.string().trim().regex(/^[a-z0-9-]{1,30}$/, { error: 'must be 1-30 lowercase letters, digits or dashes' }),
-  label: z.string().trim().min(1, { error: 'is required' }).max(CareerSiteValidation.maxQuestionLength, { error: 'is too long' }),
+  label: zText().trim().min(1, { error: 'is required' }).max(CareerSiteValidation.maxQuestionLength, { error: 'is too long' }),
   required: z.boolean().default(false),
 });
 export type TApplyQuestion = z.infer<typeof ZApplyQuestion>;
@@ -58,7 +58,7 @@ export type TCareerSiteSettings = z.infer<typeof ZCareerSiteSettings>;
 
 /** The career-site page's own content; the apply form is saved through page-customization. */
 export const ZUpdateCareerSiteRequest = z.object({
-  intro: z.string().trim().max(CareerSiteValidation.maxIntroLength, { error: 'is too long' }),
+  intro: zMultilineText().trim().max(CareerSiteValidation.maxIntroLength, { error: 'is too long' }),
 });
 export type TUpdateCareerSiteRequest = z.infer<typeof ZUpdateCareerSiteRequest>;
 

@@ -1,6 +1,34 @@
 import { z } from 'zod';
 
+/**
+ * Characters a person cannot see but that change what text says or how it is shown: C0/C1 control
+ * characters (NUL, ESC, ...), bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069, U+200E/F,
+ * U+061C: "gnp.exe" shown for "exe.png") and lone UTF-16 surrogates (not text at all).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const InvisibleControls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const LoneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The one cleaning every stored text goes through. Single-line text (names, codes, titles) turns tabs and
+ * line breaks into a space; multi-line text (descriptions, comments, answers) keeps tabs and newlines
+ * (CRLF and CR become LF). Everything invisible is removed.
+ */
+export function cleanText(value: string, { multiline = false }: { multiline?: boolean } = {}): string {
+  const lines = multiline ? value.replace(/\r\n?/g, '\n') : value.replace(/[\t\n\r]+/g, ' ');
+  return lines.replace(InvisibleControls, '').replace(LoneSurrogates, '');
+}
+
+/** A string schema that cleans single-line text before any other check (chain .trim(), .min(), ...). */
+export const zText = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite((v) => cleanText(v));
+/** The same for multi-line text: keeps newlines and tabs. */
+export const zMultilineText = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite((v) => cleanText(v, { multiline: true }));
+
 export const ZObjectId = z.string().regex(/^[a-f0-9]{24}$/i, { error: 'must be a valid id' });
+
+/** Stored files (résumés, documents, exports) are named by 128 random bits in base64url: never sequential, never guessed. */
+export const FileIdPattern = /^[A-Za-z0-9_-]{22}$/;
+export const ZFileId = z.string().regex(FileIdPattern, { error: 'must be a valid file id' });
 
 export const ZEmail = z
   .string({ error: 'is required' })
@@ -34,7 +62,7 @@ export const ZMobile = z
   .trim()
   .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, { error: 'must be a phone number such as +1 555 010 0100' });
 
-export const ZName = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(80, { error: 'is too long' });
+export const ZName = zText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(80, { error: 'is too long' });
 
 export const ZSlug = z
   .string({ error: 'is required' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZObjectId } from './common';
+import { ZObjectId, zMultilineText, zText } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Requisitions, vacancy approvals, jobs, the workflow template. One definition for API and SPA.
@@ -134,7 +134,7 @@ export const ZUpdateWorkflowTemplateRequest = z.object({
     .array(
       z.object({
         id: ZObjectId.optional(),
-        name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(JobValidation.maxStageNameLength, { error: 'is too long' }),
+        name: zText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(JobValidation.maxStageNameLength, { error: 'is too long' }),
         kind: z.enum(StageKinds, { error: `must be one of ${StageKinds.join(', ')}` }),
       }),
     )
@@ -212,7 +212,7 @@ export const ZCustomFieldValues = z
   .refine((r) => Object.keys(r).length <= 50, { error: 'has too many fields' });
 
 const ZRequisitionFields = {
-  title: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(JobValidation.maxTitleLength, { error: 'is too long' }),
+  title: zText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(JobValidation.maxTitleLength, { error: 'is too long' }),
   jobCodeId: ZOptionalId,
   departmentId: ZObjectId,
   businessUnitId: ZOptionalId,
@@ -221,8 +221,8 @@ const ZRequisitionFields = {
   employmentType: z.enum(EmploymentTypes, { error: `must be one of ${EmploymentTypes.join(', ')}` }),
   salaryBand: ZSalaryBand.nullable().default(null),
   targetStartDate: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).nullable().default(null),
-  justification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).default(''),
-  headcountJustification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).default(''),
+  justification: zMultilineText().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).default(''),
+  headcountJustification: zMultilineText().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).default(''),
   team: ZHiringTeamInput.default({ hiringManagerId: null, recruiterIds: [], interviewerIds: [], followerIds: [] }),
   customFields: ZCustomFieldValues.default({}),
 };
@@ -236,21 +236,21 @@ export const ApprovalDecisions = ['approve', 'reject'] as const;
 export const ZDecideApprovalRequest = z
   .object({
     decision: z.enum(ApprovalDecisions, { error: 'must be approve or reject' }),
-    comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+    comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
   })
   .refine((d) => d.decision === 'approve' || d.comment.length > 0, { error: 'is required when rejecting (tell the requester why)', path: ['comment'] });
 export type TDecideApprovalRequest = z.infer<typeof ZDecideApprovalRequest>;
 
 /** The requester takes a pending requisition back: it becomes a draft again (the job too). */
 export const ZWithdrawRequisitionRequest = z.object({
-  comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+  comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
 });
 export type TWithdrawRequisitionRequest = z.infer<typeof ZWithdrawRequisitionRequest>;
 
 /** A company admin hands the current step to another active user (e.g. the approver left). */
 export const ZReassignApprovalRequest = z.object({
   approverId: ZObjectId,
-  comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+  comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
 });
 export type TReassignApprovalRequest = z.infer<typeof ZReassignApprovalRequest>;
 
@@ -420,7 +420,7 @@ export type TJobDetail = z.infer<typeof ZJobDetail>;
 
 export const ZCreateJobRequest = z.object({
   ...ZRequisitionFields,
-  description: z.string().max(JobValidation.maxDescriptionLength, { error: 'is too long' }).default(''),
+  description: zMultilineText().max(JobValidation.maxDescriptionLength, { error: 'is too long' }).default(''),
   published: z.boolean().default(false),
 });
 export type TCreateJobRequest = z.infer<typeof ZCreateJobRequest>;
@@ -435,12 +435,12 @@ export const ZUpdateJobRequest = z
     employmentType: ZRequisitionFields.employmentType,
     salaryBand: ZSalaryBand.nullable(),
     targetStartDate: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).nullable(),
-    description: z.string().max(JobValidation.maxDescriptionLength, { error: 'is too long' }),
+    description: zMultilineText().max(JobValidation.maxDescriptionLength, { error: 'is too long' }),
     published: z.boolean(),
     team: ZHiringTeamInput,
     customFields: ZCustomFieldValues,
     /** Needed when more openings would exceed the job code's approved headcount (as on a requisition). */
-    headcountJustification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }),
+    headcountJustification: zMultilineText().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change' });
@@ -448,9 +448,9 @@ export type TUpdateJobRequest = z.infer<typeof ZUpdateJobRequest>;
 
 export const ZChangeJobStatusRequest = z.object({
   status: z.enum(JobStatuses, { error: `must be one of ${JobStatuses.join(', ')}` }),
-  comment: z.string().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
+  comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
   /** Needed when reopening a closed job would take more job-code headcount than is left. */
-  headcountJustification: z.string().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).optional(),
+  headcountJustification: zMultilineText().trim().max(JobValidation.maxJustificationLength, { error: 'is too long' }).optional(),
 });
 export type TChangeJobStatusRequest = z.infer<typeof ZChangeJobStatusRequest>;
 

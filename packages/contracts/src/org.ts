@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZObjectId } from './common';
+import { ZObjectId, zMultilineText, zText } from './common';
 import { CompanySettingsPages } from './settings';
 
 // ---------------------------------------------------------------------------------------------
@@ -64,9 +64,12 @@ export const OrgKindLabels: Record<TOrgKind, { one: string; many: string }> = {
   'custom-fields': { one: 'Custom field', many: 'Custom fields' },
 };
 
-const ZOrgName = z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(OrgValidation.maxNameLength, { error: 'is too long' });
-const ZText = z.string().trim().max(OrgValidation.maxTextLength, { error: 'is too long' });
+const ZOrgName = zText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(OrgValidation.maxNameLength, { error: 'is too long' });
+const ZText = zText().trim().max(OrgValidation.maxTextLength, { error: 'is too long' });
 const ZOptionalText = ZText.optional().default('');
+/** Descriptions and postal addresses may span lines. */
+const ZMultilineText = zMultilineText().trim().max(OrgValidation.maxTextLength, { error: 'is too long' });
+const ZOptionalDescription = ZMultilineText.optional().default('');
 const ZOptionalEmail = z
   .string()
   .trim()
@@ -86,14 +89,14 @@ export const TagColors = ['gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'b
 
 /** Request bodies for create; update takes the same fields, each optional. */
 export const OrgCreateSchemas = {
-  'business-units': z.object({ name: ZOrgName, parentId: ZObjectId.nullable().optional().default(null), description: ZOptionalText }),
-  departments: z.object({ name: ZOrgName, description: ZOptionalText }),
+  'business-units': z.object({ name: ZOrgName, parentId: ZObjectId.nullable().optional().default(null), description: ZOptionalDescription }),
+  departments: z.object({ name: ZOrgName, description: ZOptionalDescription }),
   locations: z.object({
     name: ZOrgName,
     city: ZOptionalText,
     country: ZOptionalText,
     addresses: z
-      .array(z.object({ label: ZOrgName, address: ZText.min(1, { error: 'is required' }) }))
+      .array(z.object({ label: ZOrgName, address: ZMultilineText.min(1, { error: 'is required' }) }))
       .max(OrgValidation.maxAddresses, { error: `may hold at most ${OrgValidation.maxAddresses} addresses` })
       .optional()
       .default([]),
@@ -101,7 +104,7 @@ export const OrgCreateSchemas = {
   campuses: z.object({ name: ZOrgName, city: ZOptionalText, contactName: ZOptionalText, contactEmail: ZOptionalEmail }),
   clients: z.object({ name: ZOrgName, website: ZWebsite, contactName: ZOptionalText, contactEmail: ZOptionalEmail }),
   'job-codes': z.object({
-    code: z.string({ error: 'is required' }).trim().toUpperCase().min(1, { error: 'is required' }).max(30, { error: 'is too long' }).regex(/^[A-Z0-9][A-Z0-9._-]*$/, { error: 'may use letters, digits, dots, dashes and underscores' }),
+    code: zText({ error: 'is required' }).trim().toUpperCase().min(1, { error: 'is required' }).max(30, { error: 'is too long' }).regex(/^[A-Z0-9][A-Z0-9._-]*$/, { error: 'may use letters, digits, dots, dashes and underscores' }),
     title: ZOrgName,
     approvedHeadcount: ZHeadcount,
     usedHeadcount: ZHeadcount.optional().default(0),
@@ -109,13 +112,13 @@ export const OrgCreateSchemas = {
   lists: z.object({
     name: ZOrgName,
     options: z
-      .array(z.string().trim().min(1, { error: 'must not be empty' }).max(OrgValidation.maxOptionLength, { error: 'is too long' }))
+      .array(zText().trim().min(1, { error: 'must not be empty' }).max(OrgValidation.maxOptionLength, { error: 'is too long' }))
       .min(1, { error: 'needs at least one option' })
       .max(OrgValidation.maxListOptions, { error: `may hold at most ${OrgValidation.maxListOptions} options` })
       .refine((options) => new Set(options.map((o) => o.toLowerCase())).size === options.length, { error: 'must not repeat an option' }),
   }),
   tags: z.object({ name: ZOrgName, color: z.enum(TagColors, { error: 'is not a known colour' }).optional().default('gray') }),
-  sources: z.object({ name: ZOrgName, description: ZOptionalText }),
+  sources: z.object({ name: ZOrgName, description: ZOptionalDescription }),
   'custom-fields': z
     .object({
       entity: z.enum(CustomFieldEntities, { error: `must be one of ${CustomFieldEntities.join(', ')}` }),

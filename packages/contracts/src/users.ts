@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessRightKeys, AdditionalRoles, BasicRoles } from './roles';
-import { ZEmail, ZMobile, ZName, ZObjectId, ZTimeZone } from './common';
+import { ZEmail, ZMobile, ZName, ZObjectId, ZTimeZone, zText } from './common';
 import { UserList } from './constants';
 
 /** The stored user of SPEC section 3, as the API returns it and the SPA keeps it. */
@@ -159,7 +159,7 @@ const userFields = {
   firstName: ZName,
   lastName: ZName,
   mobile: ZMobile.optional().or(z.literal('')).default(''),
-  eCode: z.string().trim().max(UserValidation.maxECodeLength, { error: 'is too long' }).optional().default(''),
+  eCode: zText().trim().max(UserValidation.maxECodeLength, { error: 'is too long' }).optional().default(''),
   role: z.enum(BasicRoles, { error: 'must be recruiter or employee' }),
   addlRoles: z.array(z.enum(AdditionalRoles, { error: 'is not a known role' })).max(AdditionalRoles.length).optional().default([]),
   buItemId: ZOptionalId,
@@ -186,7 +186,7 @@ export const ZUserProfileUpdateRequest = z
     lastName: ZName,
     email: ZEmail,
     mobile: ZMobile.or(z.literal('')),
-    eCode: z.string().trim().max(UserValidation.maxECodeLength, { error: 'is too long' }),
+    eCode: zText().trim().max(UserValidation.maxECodeLength, { error: 'is too long' }),
     role: userFields.role,
     addlRoles: z.array(z.enum(AdditionalRoles, { error: 'is not a known role' })).max(AdditionalRoles.length),
     buItemId: ZOptionalId,

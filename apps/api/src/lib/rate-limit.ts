@@ -21,8 +21,11 @@ const rateCounterSchema = new Schema(
 rateCounterSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 export const RateCounter = model('RateCounter', rateCounterSchema);
 
-/** At most `max` hits per `windowSeconds` for one subject (an IP address or an account). */
-export type RateRule = { name: string; max: number; windowSeconds: number };
+/**
+ * At most `max` hits per `windowSeconds` for one subject (an IP address or an account). `message` says
+ * what was refused, given the minutes left in the window; the default is the sign-in "Too many attempts".
+ */
+export type RateRule = { name: string; max: number; windowSeconds: number; message?: (minutes: number) => string };
 
 type RateLimitOptions = Pick<Config, 'rateLimitDisabled'>;
 
@@ -38,9 +41,9 @@ function counterId(rule: RateRule, subject: string, windowIndex: number) {
   return `${rule.name}:${digest}:${windowIndex}`;
 }
 
-function refuse(endsAt: Date, now: number): AppError {
+function refuse(rule: RateRule, endsAt: Date, now: number): AppError {
   const minutes = Math.max(1, Math.ceil((endsAt.getTime() - now) / 60_000));
-  return AppError.tooManyRequests(AuthMessages.tooManyAttempts(minutes));
+  return AppError.tooManyRequests((rule.message ?? AuthMessages.tooManyAttempts)(minutes));
 }
 
 /** Counts one hit; refuses with 429 once the subject has used up the window. */
@@ -59,7 +62,7 @@ export async function hitRateLimit(options: RateLimitOptions, rule: RateRule, su
     if ((error as { code?: number }).code !== 11000) throw error;
     counter = await increment();
   }
-  if (counter && counter.count > rule.max && counter.expiresAt.getTime() > now) throw refuse(endsAt, now);
+  if (counter && counter.count > rule.max && counter.expiresAt.getTime() > now) throw refuse(rule, endsAt, now);
 }
 
 /** Refuses when the subject has already used up the window, without counting a hit. */
@@ -68,7 +71,7 @@ export async function assertUnderRateLimit(options: RateLimitOptions, rule: Rate
   const now = Date.now();
   const { index, endsAt } = windowOf(rule, now);
   const counter = await RateCounter.findById(counterId(rule, subject, index)).lean();
-  if (counter && counter.count >= rule.max && counter.expiresAt.getTime() > now) throw refuse(endsAt, now);
+  if (counter && counter.count >= rule.max && counter.expiresAt.getTime() > now) throw refuse(rule, endsAt, now);
 }
 
 /** Forgets the subject's hits in the current window (e.g. failed sign-ins after a success). */
@@ -83,6 +86,21 @@ export function limitByIp(...rules: RateRule[]): RequestHandler {
   return async (req, _res, next) => {
     try {
       for (const rule of rules) await hitRateLimit(req.app.locals.config, rule, `ip:${req.ip ?? 'unknown'}`);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The subject under which limitByUser counts a user's hits. */
+export const userRateSubject = (userId: unknown) => `user:${String(userId)}`;
+
+/** Middleware behind requireAuth: one hit per request on each rule, keyed by the signed-in user. */
+export function limitByUser(...rules: RateRule[]): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      for (const rule of rules) await hitRateLimit(req.app.locals.config, rule, userRateSubject(req.auth?.userId ?? 'anonymous'));
       next();
     } catch (error) {
       next(error);

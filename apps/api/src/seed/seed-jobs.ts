@@ -295,17 +295,22 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
   await StageEvent.insertMany(stageEvents);
 }
 
-/** Most candidates sent a résumé: a small PDF in GridFS, as an upload would leave it, on the candidate and their applications. */
+/**
+ * Most candidates sent a résumé: a small PDF in GridFS, as an upload would leave it. Like an upload, each
+ * application holds its own copy (owned by it, so it follows that job's visibility); the candidate keeps the first.
+ */
 async function attachResumes(customerId: Types.ObjectId, candidates: Record<string, unknown>[], applications: Record<string, unknown>[], random: () => number) {
   for (const candidate of candidates) {
     if (random() >= 0.7) continue;
     const name = `${String(candidate.firstName)} ${String(candidate.lastName)}`;
     const filename = `${name.replace(/\s+/g, '-')}-resume.pdf`;
     const buffer = demoResumePdf([name, String(candidate.email), String(candidate.phone), '', 'Experience', '2019 - today   Senior specialist, Northwind Traders', '2015 - 2019    Specialist, Contoso Ltd', '', 'Education', '2011 - 2015    BSc, State University']);
-    const fileId = await storeFile({ customerId, buffer, filename, contentType: 'application/pdf', kind: 'resume' });
-    Object.assign(candidate, { resumeFileId: fileId, resumeFilename: filename });
     for (const application of applications) {
-      if (application.candidateId === candidate._id) Object.assign(application, { resumeFileId: fileId, resumeFilename: filename });
+      if (application.candidateId !== candidate._id) continue;
+      const owner = { kind: 'application' as const, id: application._id as Types.ObjectId };
+      const fileId = await storeFile({ customerId, owner, buffer, filename, contentType: 'application/pdf', kind: 'resume' });
+      Object.assign(application, { resumeFileId: fileId, resumeFilename: filename });
+      if (!candidate.resumeFileId) Object.assign(candidate, { resumeFileId: fileId, resumeFilename: filename });
     }
   }
 }

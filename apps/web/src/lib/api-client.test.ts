@@ -31,6 +31,13 @@ describe('api-client', () => {
     expect(error).toMatchObject({ status: 401, code: 'unauthorized', message: LoginMessages.invalidCredentials });
   });
 
+  it('reads the error of a file download (a blob answer) as the API message', async () => {
+    const message = 'You have opened too many files in a short time. Please wait 1 minute and try again.';
+    http.onGet('/api/files/abc').reply(429, new Blob([JSON.stringify({ code: 'too_many_requests', message })], { type: 'application/json' }));
+    const error = await api.get('/api/files/abc', { responseType: 'blob' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, code: 'too_many_requests', message });
+  });
+
   it('says the request timed out on a time-out', async () => {
     http.onGet('/api/slow').timeout();
     await expect(apiGet('/api/slow', z.unknown(), { timeout: 5 })).rejects.toMatchObject({ message: LoginMessages.timedOut, code: 'timeout' });

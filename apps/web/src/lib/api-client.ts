@@ -40,13 +40,31 @@ api.interceptors.request.use((config) => {
 
 api.interceptors.response.use(
   (response) => response,
-  (error: unknown) => {
+  async (error: unknown) => {
+    await readBlobErrorBody(error);
     const apiError = toApiError(error);
     const sentToken = axios.isAxiosError(error) && Boolean(error.config?.headers?.Authorization);
     if (apiError.status === 401 && sentToken) onSessionRejected();
     return Promise.reject(apiError);
   },
 );
+
+/** A file download (responseType blob) gets its error answer as a Blob too: read it as the JSON it is. */
+async function readBlobErrorBody(error: unknown) {
+  const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
+  if (typeof Blob === 'undefined' || !(data instanceof Blob)) return;
+  try {
+    const text = await new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(data);
+    });
+    (error as { response: { data: unknown } }).response.data = JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: left as it is, and reported as an unexpected answer.
+  }
+}
 
 /** A 401 on a signed-in call: the session is gone. Keep where the user was; the route guards send them to /login. */
 function onSessionRejected() {

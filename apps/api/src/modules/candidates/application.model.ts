@@ -24,7 +24,8 @@ const applicationSchema = new Schema(
     },
     ownerId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     answers: { type: [{ questionId: String, label: String, answer: String }], default: [] },
-    resumeFileId: { type: Schema.Types.ObjectId, default: null },
+    // A stored file's random id (files module), never an ObjectId.
+    resumeFileId: { type: String, default: null },
     resumeFilename: { type: String, default: '' },
     // Denormalised for the job's applicant list (no join per row).
     candidateName: { type: String, default: '' },

@@ -1,4 +1,4 @@
-import type { ClientSession, Types } from 'mongoose';
+import { Types, type ClientSession } from 'mongoose';
 import type { TApplicationSource } from '@hireflow/contracts/candidates';
 import { AppError } from '../../lib/app-error';
 import { sendMail, type MailContext } from '../../lib/mailer';
@@ -47,8 +47,10 @@ export async function applyToJob({
   const existing = await Candidate.findOne({ customerId, email: input.email }, { _id: 1 }).lean();
   if (existing && (await Application.exists({ customerId, jobId: job._id, candidateId: existing._id }))) throw AppError.conflict(AlreadyAppliedMessage);
 
+  // The application's id is chosen now so its résumé is stored already owned by it.
+  const applicationId = new Types.ObjectId();
   const resumeFileId = resume
-    ? await storeFile({ customerId, buffer: resume.buffer, filename: resume.originalname, contentType: resumeContentType(resume), kind: 'resume' })
+    ? await storeFile({ customerId, owner: { kind: 'application', id: applicationId }, buffer: resume.buffer, filename: resume.originalname, contentType: resumeContentType(resume), kind: 'resume' })
     : null;
   const resumeFields = resumeFileId ? { resumeFileId, resumeFilename: resume!.originalname } : {};
   try {
@@ -75,6 +77,7 @@ export async function applyToJob({
       const [application] = await Application.create(
         [
           {
+            _id: applicationId,
             customerId,
             candidateId: candidate!._id,
             jobId: job._id,
@@ -118,7 +121,7 @@ async function fillBlankCandidateFields({
   customerId: Types.ObjectId;
   candidateId: Types.ObjectId;
   input: ApplicantInput;
-  resumeFields: { resumeFileId?: Types.ObjectId; resumeFilename?: string };
+  resumeFields: { resumeFileId?: string; resumeFilename?: string };
   session: ClientSession;
 }) {
   const blank = { $in: ['', null] };

@@ -12,7 +12,8 @@ const candidateSchema = new Schema(
     phone: { type: String, default: '' },
     // First touch: how this person first came to the company; never changed afterwards.
     source: { type: String, enum: ApplicationSources, required: true },
-    resumeFileId: { type: Schema.Types.ObjectId, default: null },
+    // A stored file's random id (files module), never an ObjectId.
+    resumeFileId: { type: String, default: null },
     resumeFilename: { type: String, default: '' },
     consentAt: { type: Date, default: null },
   },

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ZEmail, ZMobile } from '@hireflow/contracts/common';
-import { CandidateValidation, ResumeUpload, ZApplicantName, ZOptionalPhone } from '@hireflow/contracts/candidates';
+import { CandidateValidation, ResumeUpload, ZApplicantName, ZOptionalPhone, zApplicantAnswer } from '@hireflow/contracts/candidates';
 import { CareerSitePaging, type TApplyForm } from '@hireflow/contracts/careers';
 import { AppError } from '../../lib/app-error';
 import { limitByIp } from '../../lib/rate-limit';
@@ -10,7 +10,7 @@ import { describeZodError } from '../../lib/validate';
 import { createCaptcha, verifyCaptcha } from '../auth/captcha.service';
 import type { CustomerDoc } from '../org/customer.model';
 import type { JobDoc } from '../jobs/job.model';
-import { ResumeMessages, describeResumeProblem, type UploadedFile } from '../files/resume-check';
+import { ResumeMessages, checkResume, resumeProblemStatus, type UploadedFile } from '../files/resume-check';
 import { applyToJob, mailApplicationReceived } from '../candidates/apply.service';
 import { careerSiteOf, findPublicCompany, findPublishedJob, listPublishedJobs, listPublishedJobsPage } from './careers.service';
 import { renderApplied, renderFeed, renderJobList, renderJobPage, renderNotFound, type ApplyValues } from './careers.render';
@@ -33,7 +33,7 @@ function applicationSchema(form: TApplyForm) {
   const answers = Object.fromEntries(
     form.questions.map((q) => {
       const missing = `"${q.label}" needs an answer`;
-      const text = z.string({ error: missing }).trim().max(CandidateValidation.maxAnswerLength, { error: `The answer to "${q.label}" is too long` });
+      const text = zApplicantAnswer({ error: missing }).max(CandidateValidation.maxAnswerLength, { error: `The answer to "${q.label}" is too long` });
       return [`q_${q.id}`, q.required ? text.min(1, { error: missing }) : text.optional().default('')];
     }),
   );
@@ -135,8 +135,8 @@ careersPublicRouter.post('/:slug/:jobId/apply', limitByIp({ name: 'ip-career-app
   if (!parsed.success) return fail(400, friendly(describeZodError(parsed.error)));
   const file = (req.file as UploadedFile | undefined) ?? null;
   if (page.form.resume === 'required' && !file) return fail(400, 'Please attach your resume (PDF or DOCX).');
-  const resumeProblem = file && page.form.resume !== 'hidden' ? describeResumeProblem(file) : null;
-  if (resumeProblem) return fail(resumeProblem === ResumeMessages.tooLarge ? 413 : 400, resumeProblem);
+  const resumeProblem = file && page.form.resume !== 'hidden' ? await checkResume(file) : null;
+  if (resumeProblem) return fail(resumeProblemStatus(resumeProblem), resumeProblem);
 
   const data = parsed.data as Record<string, string | undefined>;
   try {

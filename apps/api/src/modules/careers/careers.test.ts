@@ -11,6 +11,8 @@ import { StageEvent } from '../candidates/stage-event.model';
 import { Customer } from '../org/customer.model';
 import { buildUser, tokenFor } from '../../test/factories';
 import { buildJobsCompany, openJobThroughApproval, type JobsCompany } from '../jobs/jobs.test-support';
+import { buildZip } from '../../test/zip-bomb';
+import { ResumeUpload } from '@hireflow/contracts/candidates';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -276,6 +278,27 @@ describe('POST /careers/:slug/:jobId/apply', () => {
     expect(await Candidate.countDocuments({ customerId: acme.customerId })).toBe(0);
   });
 
+  it('refuses a .docx that unpacks to hundreds of MB (413), or whose directory lies, and stores nothing', async () => {
+    const before = await uploadsCount();
+    const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const honest = buildZip([{ name: 'word/document.xml', head: '<w:document>', fillBytes: 300 * 1024 * 1024, tail: '</w:document>' }]);
+    const lying = buildZip([{ name: 'word/document.xml', head: '<w:document>', fillBytes: 300 * 1024 * 1024, tail: '</w:document>', declaredSize: 10_000 }]);
+    for (const buffer of [honest, lying]) {
+      expect(buffer.length).toBeLessThan(ResumeUpload.maxBytes);
+      const res = await apply(jobId, { q_why: 'x' }, { buffer, name: 'cv.docx', type: docxType });
+      expect(res.status).toBe(413);
+      expect(res.text).toContain('The resume unpacks to more than 50 MB, far more than a resume needs');
+    }
+    // A zip that is no Word document, or no zip at all behind the .docx name.
+    for (const buffer of [buildZip([{ name: 'xl/workbook.xml', head: '<workbook/>' }]), Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....word/document.xml....')])]) {
+      const res = await apply(jobId, { q_why: 'x' }, { buffer, name: 'cv.docx', type: docxType });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('The resume must be a PDF or Word (.docx) file.');
+    }
+    expect(await uploadsCount()).toBe(before);
+    expect(await Application.countDocuments({ customerId: acme.customerId })).toBe(0);
+  });
+
   it('refuses a file that is not really a PDF or DOCX', async () => {
     const before = await uploadsCount();
     for (const file of [
@@ -334,7 +357,7 @@ describe('POST /careers/:slug/:jobId/apply', () => {
 
   it('dedupes the candidate by email across jobs without overwriting their profile; the application keeps what was sent', async () => {
     const original = await Candidate.findOne({ customerId: acme.customerId, email: 'ada@example.test' }).lean();
-    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....word/document.xml....')]);
+    const docx = buildZip([{ name: '[Content_Types].xml', head: '<Types/>' }, { name: 'word/document.xml', head: '<w:document>Data</w:document>' }]);
     const other = await apply(secondJobId, { firstName: 'Mallory', lastName: 'Impostor', phone: '+1 555 0199', q_why: 'Data' }, { buffer: docx, name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     expect(other.status).toBe(201);
     const candidates = await Candidate.find({ customerId: acme.customerId, email: 'ada@example.test' }).lean();
@@ -378,5 +401,24 @@ describe('POST /careers/:slug/:jobId/apply', () => {
   it('does not take applications for unpublished jobs', async () => {
     const res = await request(app).post(`/careers/${acme.customer.slug}/${hiddenJobId}/apply`).field('firstName', 'X');
     expect(res.status).toBe(404);
+  });
+
+  it('stores applicant names, answers and job titles without NUL, right-to-left overrides or lone surrogates', async () => {
+    // JSON can carry a lone surrogate (\uD800); a multipart form cannot (UTF-8 has no such thing).
+    const created = await request(app)
+      .post('/api/jobs')
+      .set('Authorization', acme.recruiter.auth)
+      .send({ title: 'Sales\u0000 \u202Egnp.exe\uD800', departmentId: String(acme.department._id), locationId: String(acme.location._id), headcount: 1, employmentType: 'full_time', published: true });
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe('Sales gnp.exe');
+    const job = await Job.findOne({ customerId: acme.customerId, _id: created.body.id }).lean();
+    expect(job).toMatchObject({ title: 'Sales gnp.exe', titleLower: 'sales gnp.exe' });
+
+    const res = await apply(secondJobId, { firstName: 'Eve\u0000\u202E', lastName: 'Ro\u2066ot\u200F', email: 'eve@example.test', q_why: 'Line one\r\nline\u0000 two' });
+    expect(res.status).toBe(201);
+    const application = await Application.findOne({ customerId: acme.customerId, jobId: secondJobId, candidateEmail: 'eve@example.test' }).lean();
+    expect(application).toMatchObject({ candidateName: 'Eve Root', answers: [{ answer: 'Line one\nline two' }] });
+    const candidate = await Candidate.findOne({ customerId: acme.customerId, email: 'eve@example.test' }).lean();
+    expect(candidate).toMatchObject({ firstName: 'Eve', lastName: 'Root' });
   });
 });

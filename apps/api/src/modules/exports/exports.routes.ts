@@ -18,7 +18,7 @@ exportsRouter.get(ExportsApi.status.replace(/^\/api/, ''), requireAuth, validate
 });
 
 exportsRouter.get(ExportsApi.file.replace(/^\/api/, ''), requireAuth, validate({ params: ZIdParams }), async (req, res) => {
-  const file = await openExportFile(askerOf(req));
+  const file = await openExportFile({ ...askerOf(req), actor: authOf(req).user });
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Length', String(file.length));
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.\- ]/g, '_')}"`);

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error';
 import { enqueueJob, type JobContext, type JobDefinition } from '../../lib/job-queue';
 import { QueueJob, type QueueJobDoc } from '../../lib/job-queue.model';
 import { hitRateLimit, type RateRule } from '../../lib/rate-limit';
-import { deleteFile, openOwnedFile, storeFile } from '../files/files.service';
+import type { UserDoc } from '../users/user.model';
+import { deleteFile, openReadableFile, storeFile } from '../files/files.service';
 
 /**
  * Large exports as background jobs. An area gives a producer (payload -> file); the job stores the file
@@ -24,7 +25,7 @@ const StartExportRule: RateRule = { name: 'export-start', max: ExportRules.start
 export const ExpireExportFileJob: JobDefinition<{ fileId: string }> = {
   name: 'exports.expire-file',
   handler: async ({ fileId }) => {
-    await deleteFile(new Types.ObjectId(fileId));
+    await deleteFile(fileId);
   },
 };
 
@@ -93,9 +94,9 @@ export async function exportStatus(asker: Asker): Promise<TExportStatus> {
   return { ...base, progress: 100, message: '', fileUrl: ExportsApi.file.replace(':id', jobId), fileName: result.fileName, expiresAt: result.expiresAt };
 }
 
-export async function openExportFile(asker: Asker) {
+export async function openExportFile(asker: Asker & { actor: UserDoc }) {
   const result = resultOf(await findExport(asker));
   if (!result) throw AppError.notFound('Export file');
   if (isExpired(result)) throw new AppError(ErrorCodes.notFound, { status: 410, message: ExportMessages.expired });
-  return openOwnedFile(asker.customerId, { kind: 'export', id: asker.userId }, new Types.ObjectId(result.fileId));
+  return openReadableFile({ customerId: asker.customerId, actor: asker.actor, id: result.fileId });
 }

@@ -1,15 +1,24 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ZObjectId } from '@hireflow/contracts/common';
-import { requireAuth, tenantOf } from '../../lib/auth';
+import { ZFileId } from '@hireflow/contracts/common';
+import { authOf, requireAuth, tenantOf } from '../../lib/auth';
+import { limitByUser, type RateRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { openCompanyFile } from './files.service';
+import { openReadableFile } from './files.service';
 
 export const filesRouter = Router();
 
-/** Uploaded files go back only to signed-in users of the company that owns them. */
-filesRouter.get('/files/:id', requireAuth, validate({ params: z.object({ id: ZObjectId }) }), async (req, res) => {
-  const file = await openCompanyFile(tenantOf(req), req.params.id as string);
+/** Generous for a recruiter going through a pipeline, far below what harvesting files would take. */
+export const FileReadLimit: RateRule = {
+  name: 'user-file-read',
+  max: 120,
+  windowSeconds: 60,
+  message: (minutes) => `You have opened too many files in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+};
+
+/** A file goes back only to a signed-in user who may see what it belongs to; anyone else gets 404. */
+filesRouter.get('/files/:id', requireAuth, limitByUser(FileReadLimit), validate({ params: z.object({ id: ZFileId }) }), async (req, res) => {
+  const file = await openReadableFile({ customerId: tenantOf(req), actor: authOf(req).user, id: req.params.id as string });
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Length', String(file.length));
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.\- ]/g, '_')}"`);

@@ -1,24 +1,45 @@
-import mongoose, { Types } from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error';
+import type { UserDoc } from '../users/user.model';
+import { mayReadOwnedFile, type FileOwner } from './file-owners';
 
 /**
  * Uploaded files live in MongoDB GridFS (bucket "uploads"), so every API instance can serve them.
- * Each file's metadata names its company; only that company's signed-in users get it back.
+ * Each file's metadata names its company and its owner (what it belongs to: an application, ...);
+ * it goes back only to those who may see its owner. Ids are 128 random bits, never sequential.
  */
 function bucket() {
   return new mongoose.mongo.GridFSBucket(mongoose.connection.db!, { bucketName: 'uploads' });
 }
 
-/** What a file belongs to; kind 'export' means only the user `id` (who asked for the export) may read it. */
-export type FileOwner = { kind: 'export'; id: Types.ObjectId };
-export type StoredFileInput = { customerId: Types.ObjectId; buffer: Buffer; filename: string; contentType: string; kind: string; uploadedBy?: Types.ObjectId | null; owner?: FileOwner };
+export type StoredFileInput = {
+  customerId: Types.ObjectId;
+  owner: FileOwner;
+  buffer: Buffer;
+  filename: string;
+  contentType: string;
+  kind: string;
+  uploadedBy?: Types.ObjectId | null;
+};
 
-export async function storeFile(input: StoredFileInput): Promise<Types.ObjectId> {
-  const id = new Types.ObjectId();
+export function newFileId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export async function storeFile(input: StoredFileInput): Promise<string> {
+  const id = newFileId();
   await new Promise<void>((resolve, reject) => {
-    const upload = bucket().openUploadStreamWithId(id, input.filename, {
-      metadata: { customerId: input.customerId, contentType: input.contentType, kind: input.kind, uploadedBy: input.uploadedBy ?? null, owner: input.owner ?? null },
+    // GridFS takes any _id; the typings only know ObjectId.
+    const upload = bucket().openUploadStreamWithId(id as unknown as Types.ObjectId, input.filename, {
+      metadata: {
+        customerId: input.customerId,
+        owner: { kind: input.owner.kind, id: input.owner.id },
+        contentType: input.contentType,
+        kind: input.kind,
+        uploadedBy: input.uploadedBy ?? null,
+      },
     });
     upload.once('finish', () => resolve());
     upload.once('error', reject);
@@ -27,25 +48,30 @@ export async function storeFile(input: StoredFileInput): Promise<Types.ObjectId>
   return id;
 }
 
-export async function deleteFile(id: Types.ObjectId) {
-  await bucket().delete(id).catch(() => undefined);
+export async function deleteFile(id: string) {
+  await bucket()
+    .delete(id as unknown as Types.ObjectId)
+    .catch(() => undefined);
 }
 
-type OpenedFile = { stream: Readable; filename: string; contentType: string; length: number };
-
-/** A file of the caller's company, or 404 (another company's file does not exist for them). An export is its asker's only. */
-export async function openCompanyFile(customerId: Types.ObjectId, id: string): Promise<OpenedFile> {
-  return openFile({ _id: new Types.ObjectId(id), 'metadata.customerId': customerId, 'metadata.owner.kind': { $ne: 'export' } });
-}
-
-/** A file that belongs to `owner` in the caller's company, or 404. */
-export async function openOwnedFile(customerId: Types.ObjectId, owner: FileOwner, id: Types.ObjectId): Promise<OpenedFile> {
-  return openFile({ _id: id, 'metadata.customerId': customerId, 'metadata.owner.kind': owner.kind, 'metadata.owner.id': owner.id });
-}
-
-async function openFile(filter: Record<string, unknown>): Promise<OpenedFile> {
-  const [file] = await bucket().find(filter).limit(1).toArray();
-  if (!file) throw AppError.notFound('File');
+/**
+ * A file the caller may read: of their company, and its owner's check lets them see it. Anything
+ * else (another company, an owner they may not see, an unknown owner kind, no such id) is the same 404.
+ */
+export async function openReadableFile({
+  customerId,
+  actor,
+  id,
+}: {
+  customerId: Types.ObjectId;
+  actor: UserDoc;
+  id: string;
+}): Promise<{ stream: Readable; filename: string; contentType: string; length: number }> {
+  const [file] = await bucket()
+    .find({ _id: id as unknown as Types.ObjectId, 'metadata.customerId': customerId })
+    .limit(1)
+    .toArray();
+  if (!file || !(await mayReadOwnedFile({ customerId, actor, owner: file.metadata?.owner }))) throw AppError.notFound('File');
   return {
     stream: bucket().openDownloadStream(file._id),
     filename: file.filename,

@@ -1,4 +1,5 @@
 import { ResumeUpload } from '@hireflow/contracts/candidates';
+import { ArchiveRefused, checkArchive, type ArchiveLimits } from '../../lib/archive-guard';
 
 export type UploadedFile = { buffer: Buffer; originalname: string; mimetype: string; size: number };
 
@@ -10,7 +11,30 @@ export const ResumeMessages = {
   tooLarge: `The resume is larger than ${mb} MB. Please upload a smaller file.`,
   wrongType: 'The resume must be a PDF or Word (.docx) file.',
   empty: 'The resume file is empty.',
+  unpacksTooLarge: 'The resume unpacks to more than 50 MB, far more than a resume needs (it may be damaged). Please save it again with smaller pictures, or upload a PDF.',
 } as const;
+
+/** A .docx résumé of at most 5 MB unpacks to a few MB; 50 MB leaves room for pictures and none for a zip bomb. */
+export const ResumeArchiveLimits: ArchiveLimits = { maxEntries: 1000, maxEntryBytes: 50 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024 };
+
+/** Messages that mean "too big" (413) rather than "not acceptable" (400). */
+export const resumeProblemStatus = (problem: string) => (problem === ResumeMessages.tooLarge || problem === ResumeMessages.unpacksTooLarge ? 413 : 400);
+
+/**
+ * Everything a résumé must pass before it is stored: type and size (describeResumeProblem), and for a
+ * .docx the shared archive guard (declared and real unpacked sizes, entry count), inflating nothing kept.
+ */
+export async function checkResume(file: UploadedFile): Promise<string | null> {
+  const problem = describeResumeProblem(file);
+  if (problem || !file.originalname.toLowerCase().endsWith('.docx')) return problem;
+  try {
+    const entries = await checkArchive(file.buffer, ResumeArchiveLimits);
+    return entries.some((e) => e.name === 'word/document.xml') ? null : ResumeMessages.wrongType;
+  } catch (error) {
+    if (!(error instanceof ArchiveRefused)) throw error;
+    return error.problem === 'unreadable' ? ResumeMessages.wrongType : ResumeMessages.unpacksTooLarge;
+  }
+}
 
 /**
  * A resume must be a PDF or DOCX by its declared type, its name and its first bytes: a renamed

@@ -1,14 +1,19 @@
 import { Router } from 'express';
 import { AuthApi, OutboxLimits, ZOutboxQuery, type TOutboxMail } from '@hireflow/contracts/auth';
-import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
+import { requireLocalDevelopment } from '../../lib/local-only';
 import { OutboxMail } from './outbox.model';
 
 export const mailRouter = Router();
 
-/** The dev mailbox: what the local profile "sent", newest first. Absent in production. */
+// Everything under /api/dev is for the developer on this machine (outside production, from loopback).
+mailRouter.use('/dev', requireLocalDevelopment);
+
+/**
+ * The dev mailbox: what the local profile "sent", newest first. It holds every company's one-time codes
+ * and reset links, so it exists only outside production and only for requests from this machine.
+ */
 mailRouter.get(AuthApi.devOutbox.replace(/^\/api/, ''), validate({ query: ZOutboxQuery }), async (req, res) => {
-  if (req.app.locals.config.isProduction) throw AppError.notFound('Dev mailbox');
   const { to } = req.query as { to?: string };
   const mails = await OutboxMail.find(to ? { to } : {})
     .sort({ sentAt: -1, _id: -1 })

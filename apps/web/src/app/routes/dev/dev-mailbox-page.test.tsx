@@ -31,10 +31,10 @@ describe('/dev/mailbox', () => {
     expect(await screen.findByText('No mail for this address yet.')).toBeInTheDocument();
   });
 
-  it('says it is not available when the API has no outbox (production)', async () => {
+  it('says it is not available when the API has no outbox (production, or another machine)', async () => {
     http.onGet('/api/dev/outbox').reply(404, { code: 'not_found', message: 'Dev mailbox not found' });
     renderWithProviders(null, { route: '/dev/mailbox' });
-    expect(await screen.findByText(/The dev mailbox is not available on this server/)).toBeInTheDocument();
+    expect(await screen.findByText(/The dev mailbox is not available here: it opens only on the server's own machine/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument();
   });
 });

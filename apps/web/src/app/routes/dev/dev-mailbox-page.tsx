@@ -7,7 +7,7 @@ import { useOutbox } from '@/features/dev-mailbox/api/get-outbox';
 import { MailList } from '@/features/dev-mailbox/components/mail-list';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
-/** /dev/mailbox: mail the API kept in its outbox (no SMTP configured). The API answers 404 in production. */
+/** /dev/mailbox: mail the API kept in its outbox (no SMTP configured). The API answers 404 in production and to other machines. */
 export default function DevMailboxPage() {
   const [params, setParams] = useSearchParams();
   const email = params.get('email') ?? '';
@@ -29,7 +29,7 @@ export default function DevMailboxPage() {
         <Stack gap="md">
           <Title order={1}>Dev mailbox</Title>
           {unavailable ? (
-            <Text>The dev mailbox is not available on this server: mail is sent for real here.</Text>
+            <Text>The dev mailbox is not available here: it opens only on the server's own machine, and never in production, where mail is sent for real.</Text>
           ) : (
             <>
               <Text>Mail the app would have sent, kept because no mail server is configured.</Text>

@@ -1,0 +1,28 @@
+import { Types } from 'mongoose';
+import type { UserDoc } from '../users/user.model';
+import { mayReadApplicationFiles } from '../candidates/application-files';
+
+/**
+ * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of
+ * owner brings its own check from its own module. Later kinds (candidate, offer, onboarding document,
+ * export) add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
+ */
+export const FileOwnerKinds = ['application', 'export'] as const;
+export type FileOwnerKind = (typeof FileOwnerKinds)[number];
+export type FileOwner = { kind: FileOwnerKind; id: Types.ObjectId };
+
+export type FileOwnerCheck = (args: { customerId: Types.ObjectId; actor: UserDoc; ownerId: Types.ObjectId }) => Promise<boolean>;
+
+const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
+  application: mayReadApplicationFiles,
+  // An export is its asker's alone: not even their admin reads it.
+  export: async ({ actor, ownerId }) => ownerId.equals(actor._id),
+};
+
+/** Whether the caller may read a file with this stored owner; a missing or unknown owner is refused. */
+export async function mayReadOwnedFile({ customerId, actor, owner }: { customerId: Types.ObjectId; actor: UserDoc; owner: unknown }): Promise<boolean> {
+  const { kind, id } = (owner ?? {}) as { kind?: unknown; id?: unknown };
+  if (typeof kind !== 'string' || !Object.hasOwn(ownerChecks, kind)) return false;
+  if (id == null || typeof id !== 'object' || !Types.ObjectId.isValid(String(id))) return false;
+  return ownerChecks[kind as FileOwnerKind]({ customerId, actor, ownerId: new Types.ObjectId(String(id)) });
+}
