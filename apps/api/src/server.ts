@@ -4,11 +4,13 @@ import { createLogger } from './lib/logger';
 import { connectDatabase } from './lib/db';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/seed';
+import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migration';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
+  await requireProofOfEarlierDomains(logger);
   const seeded = await seedDemoData({ config, logger });
 
   const server = createServer(buildApp({ config, logger }));

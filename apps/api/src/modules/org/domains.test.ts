@@ -127,3 +127,22 @@ describe('email domains need proof before they capture sign-ups', () => {
     expect(await stateOf(first, 'race.test')).toBeUndefined();
   });
 });
+
+describe('domains claimed before proof was required', () => {
+  it('stay active only where an active admin has a verified email at them, once', async () => {
+    const { requireProofOfEarlierDomains } = await import('./domain-proof-migration');
+    const customer = await buildCustomer({ domains: ['kept-old.test', 'unproven-old.test'] });
+    await buildUser({ customerId: customer._id, admin: true, email: 'boss@kept-old.test' });
+    await buildUser({ customerId: customer._id, admin: true, email: 'new@unproven-old.test', emailVerified: false });
+    expect((await requireProofOfEarlierDomains()).moved).toBeGreaterThanOrEqual(1);
+    const after = await Customer.findById(customer._id).lean();
+    expect(after?.domains).toEqual(['kept-old.test']);
+    expect(after?.pendingDomains.map((p) => p.domain)).toEqual(['unproven-old.test']);
+    expect((await signUp('x@unproven-old.test')).status).toBe(400);
+
+    // Proven later by link, it is not undone by a second start.
+    await Customer.updateOne({ _id: customer._id }, { $addToSet: { domains: 'unproven-old.test' }, $pull: { pendingDomains: { domain: 'unproven-old.test' } } });
+    expect((await requireProofOfEarlierDomains()).moved).toBe(0);
+    expect((await Customer.findById(customer._id).lean())?.domains).toEqual(['kept-old.test', 'unproven-old.test']);
+  });
+});
