@@ -6,11 +6,13 @@ import { buildApp } from './app';
 import { seedDemoData } from './seed/seed';
 import { startBackgroundWorker } from './background-jobs';
 import { migrateLegacyFiles } from './modules/files/legacy-files';
+import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migration';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
+  await requireProofOfEarlierDomains(logger);
   const seeded = await seedDemoData({ config, logger });
   const worker = startBackgroundWorker({ config, logger });
   await migrateLegacyFiles(logger);

@@ -34,6 +34,7 @@ export const AuthMessages = {
   accountInactive: 'Your account has been deactivated. Please contact your company admin.',
   companySuspended: 'Your company account is suspended. Please contact support.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  waitBeforeRetry: (seconds: number) => `Too many attempts from this device. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
   signedOut: 'You have been signed out.',
   otpSent: 'We have sent a 6-digit code to your email. It is valid for 10 minutes.',
   otpResendWait: 'Please wait 30 seconds before asking for another code.',
@@ -54,6 +55,9 @@ export const AuthMessages = {
   providerNotConfigured: (provider: string) => `${provider} sign-up is not configured on this server.`,
   signupComplete: (email: string) => `Your account is ready. We have sent a verification link to ${email}.`,
 } as const;
+
+/** The `details` of a 429 that names its wait: seconds until the next attempt may be made. */
+export type TRetryAfterDetails = { retryAfter: number };
 
 export const OtpRules = { length: 6, ttlMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 30 } as const;
 /** Reset links last an hour; the set-password link of an invitation a week. */

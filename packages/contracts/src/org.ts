@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZObjectId, zMultilineText, zText } from './common';
+import { ZEmail, ZObjectId, zMultilineText, zText } from './common';
 import { CompanySettingsPages } from './settings';
 
 // ---------------------------------------------------------------------------------------------
@@ -34,6 +34,8 @@ export const OrgApi = {
   remove: '/api/org/:kind/:id',
   domains: '/api/org-domains',
   domain: '/api/org-domains/:domain',
+  domainProof: '/api/org-domains/:domain/proof',
+  proveDomain: '/api/domain-proof',
 } as const;
 
 export const OrgValidation = {
@@ -198,8 +200,27 @@ export const ZDomain = z
   .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'must be a domain such as acme.com' });
 export const ZDomainRequest = z.object({ domain: ZDomain });
 export const MaxDomains = 20;
-export const ZDomainsResponse = z.object({ domains: z.array(z.string()) });
+/**
+ * A claimed domain captures self-sign-ups only once proven ("active"): at once when the claiming admin's
+ * own verified email is at it, otherwise by a link mailed to an address at it ("pending" until opened).
+ */
+export const DomainStates = ['active', 'pending'] as const;
+export const ZDomainEntry = z.object({
+  domain: z.string(),
+  status: z.enum(DomainStates),
+  proofSentTo: z.string().nullable(),
+  proofSentAt: z.string().nullable(),
+});
+export type TDomainEntry = z.infer<typeof ZDomainEntry>;
+export const ZDomainsResponse = z.object({ domains: z.array(ZDomainEntry) });
 export type TDomainsResponse = z.infer<typeof ZDomainsResponse>;
+/** Where to mail the proof link: an address at the domain itself. */
+export const ZDomainProofRequest = z.object({ email: ZEmail });
+export const ZDomainProofResponse = ZDomainsResponse.extend({ message: z.string() });
+export const ZProveDomainRequest = z.object({ key: z.string({ error: 'is required' }).min(20, { error: 'is not valid' }).max(200, { error: 'is not valid' }) });
+export const ZProveDomainResponse = z.object({ domain: z.string(), companyName: z.string(), message: z.string() });
+export type TProveDomainResponse = z.infer<typeof ZProveDomainResponse>;
+export const DomainProofRules = { ttlDays: 7 } as const;
 /** Public email providers: a company cannot claim them for self-sign-up. */
 export const PublicEmailDomains = ['gmail.com', 'googlemail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'live.com', 'icloud.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'mail.com'] as const;
 
@@ -209,4 +230,10 @@ export const OrgMessages = {
   parentCycle: 'parentId: a business unit cannot sit under itself or one of its own children',
   domainTaken: 'This domain already belongs to another company',
   publicDomain: 'domain: public email providers cannot be used for self-sign-up',
+  domainOnList: 'This domain is already on the list',
+  domainAlreadyActive: 'This domain is already active; it needs no proof',
+  proofAddressElsewhere: (domain: string) => `email: must be an address at ${domain}, such as it@${domain}`,
+  proofSent: (email: string) => `We sent a link to ${email}. The domain becomes active when it is opened.`,
+  proofLinkInvalid: 'This link is invalid, has expired or was replaced by a newer one. Ask the company admin to send a new one.',
+  domainProved: (domain: string, company: string) => `${domain} is now active: people with an address at ${domain} can sign themselves up to ${company}.`,
 } as const;

@@ -7,6 +7,7 @@ export const Paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verify: '/verify',
+  verifyDomain: '/verify-domain',
   stop: '/stop',
   pendingVerification: '/pendingverification',
   onboarding: '/onboarding',

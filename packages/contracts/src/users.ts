@@ -252,6 +252,7 @@ export const UserMessages = {
   emailTaken: 'A user with this email already exists',
   lastAdmin: 'The company must keep at least one admin',
   selfDeactivate: 'You cannot deactivate your own account',
+  selfAccess: 'You cannot change your own role, access rights or special-user flags. Ask another admin to do it.',
   notAdmin: 'That user is not an admin',
   alreadyAdmin: 'That user is already an admin',
   inactiveTarget: 'Only an active user can become admin',

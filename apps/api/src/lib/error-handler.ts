@@ -18,6 +18,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   if (known.status >= 500) req.log?.error({ err: error }, known.message);
+  const retryAfter = (known.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  if (known.status === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   res.status(known.status).json({ code: known.code, message: known.message, ...(known.details ? { details: known.details } : {}) });
 };
 

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { Schema, model } from 'mongoose';
 import { AuthMessages } from '@hireflow/contracts/auth';
+import { ErrorCodes } from '@hireflow/contracts/error-codes';
 import type { Config } from '../config';
 import { AppError } from './app-error';
+import { systemClock, type Clock } from './clock';
 
 /**
  * Fixed-window counters in MongoDB, so every API instance shares them; the TTL index removes a
@@ -15,10 +17,15 @@ const rateCounterSchema = new Schema(
     _id: { type: String, required: true },
     count: { type: Number, required: true, default: 0 },
     expiresAt: { type: Date, required: true },
+    // Backoff counters only: the hashed account they belong to (so one success can lift every address's
+    // counter) and until when the next attempt must wait.
+    group: { type: String },
+    blockedUntil: { type: Date },
   },
   { versionKey: false },
 );
 rateCounterSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+rateCounterSchema.index({ group: 1 }, { sparse: true });
 export const RateCounter = model('RateCounter', rateCounterSchema);
 
 /**
@@ -36,9 +43,10 @@ function windowOf(rule: RateRule, now: number) {
 }
 
 /** Subjects are hashed: counters hold no email addresses. */
+const digestOf = (subject: string) => createHash('sha256').update(subject.toLowerCase()).digest('base64url').slice(0, 22);
+
 function counterId(rule: RateRule, subject: string, windowIndex: number) {
-  const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url').slice(0, 22);
-  return `${rule.name}:${digest}:${windowIndex}`;
+  return `${rule.name}:${digestOf(subject)}:${windowIndex}`;
 }
 
 function refuse(rule: RateRule, endsAt: Date, now: number): AppError {
@@ -106,4 +114,70 @@ export function limitByUser(...rules: RateRule[]): RequestHandler {
       next(error);
     }
   };
+}
+
+/**
+ * Growing delays for one account from one address: the first `free` attempts within `forgetAfterSeconds`
+ * pass; after each further one the next must wait `baseSeconds`, then twice that, ... up to `maxSeconds`.
+ * Keyed by account AND address, so someone failing on purpose slows down only themselves, never the
+ * account's owner elsewhere.
+ */
+export type BackoffRule = { name: string; free: number; baseSeconds: number; maxSeconds: number; forgetAfterSeconds: number };
+
+/** Who is attempting: the account (email) and the client address it is attempted from. */
+export type BackoffSubject = { account: string; address: string };
+
+type BackoffCtx = { config: RateLimitOptions; clock?: Clock };
+
+const backoffGroup = (rule: BackoffRule, account: string) => `${rule.name}:${digestOf(`account:${account}`)}`;
+const backoffId = (rule: BackoffRule, { account, address }: BackoffSubject) => `${backoffGroup(rule, account)}:${digestOf(`ip:${address}`)}`;
+
+/** The wait after the n-th counted attempt (1-based): none within the free ones, then doubling to the cap. */
+export function backoffSeconds(rule: BackoffRule, count: number): number {
+  if (count <= rule.free) return 0;
+  return Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** Math.min(30, count - rule.free - 1));
+}
+
+function refuseFor(blockedUntil: Date, now: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil((blockedUntil.getTime() - now) / 1000));
+  return new AppError(ErrorCodes.tooManyRequests, { message: AuthMessages.waitBeforeRetry(retryAfter), status: 429, details: { retryAfter } });
+}
+
+/** Refuses with 429 and `details.retryAfter` (seconds) while this account+address must still wait. */
+export async function assertBackoffPassed(ctx: BackoffCtx, rule: BackoffRule, subject: BackoffSubject): Promise<void> {
+  if (ctx.config.rateLimitDisabled) return;
+  const now = (ctx.clock ?? systemClock).now();
+  const counter = await RateCounter.findById(backoffId(rule, subject)).lean();
+  if (counter?.blockedUntil && counter.expiresAt.getTime() > now && counter.blockedUntil.getTime() > now) throw refuseFor(counter.blockedUntil, now);
+}
+
+/** Counts one attempt (a failure, or a mail sent) and sets the wait the next one must respect. */
+export async function countBackoffAttempt(ctx: BackoffCtx, rule: BackoffRule, subject: BackoffSubject): Promise<void> {
+  if (ctx.config.rateLimitDisabled) return;
+  const now = (ctx.clock ?? systemClock).now();
+  const _id = backoffId(rule, subject);
+  // A counter whose time has passed starts again (the TTL monitor may not have removed it yet).
+  await RateCounter.deleteOne({ _id, expiresAt: { $lte: new Date(now) } });
+  const increment = () =>
+    RateCounter.findOneAndUpdate(
+      { _id },
+      { $inc: { count: 1 }, $set: { expiresAt: new Date(now + rule.forgetAfterSeconds * 1000), group: backoffGroup(rule, subject.account) } },
+      { upsert: true, returnDocument: 'after' },
+    ).lean();
+  let counter;
+  try {
+    counter = await increment();
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+    counter = await increment();
+  }
+  const wait = counter ? backoffSeconds(rule, counter.count) : 0;
+  if (wait > 0) await RateCounter.updateOne({ _id }, { $set: { blockedUntil: new Date(now + wait * 1000) } });
+}
+
+/** Forgets one address's attempts on the account, or, without an address, every address's. */
+export async function clearBackoff(ctx: BackoffCtx, rule: BackoffRule, subject: BackoffSubject | { account: string }): Promise<void> {
+  if (ctx.config.rateLimitDisabled) return;
+  if ('address' in subject) await RateCounter.deleteOne({ _id: backoffId(rule, subject) });
+  else await RateCounter.deleteMany({ group: backoffGroup(rule, subject.account) });
 }

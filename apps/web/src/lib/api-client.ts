@@ -134,3 +134,11 @@ export async function apiPost<S extends z.ZodType>(url: string, body: unknown, s
 export function errorMessage(error: unknown): string {
   return toApiError(error).message;
 }
+
+/** Seconds a 429 asks the caller to wait before the next attempt (`details.retryAfter`), or null. */
+export function retryAfterOf(error: unknown): number | null {
+  const apiError = toApiError(error);
+  if (apiError.status !== 429) return null;
+  const seconds = (apiError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}

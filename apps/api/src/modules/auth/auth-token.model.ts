@@ -1,17 +1,19 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
-export const AuthTokenPurposes = ['reset', 'invite', 'verify', 'continue'] as const;
+export const AuthTokenPurposes = ['reset', 'invite', 'verify', 'continue', 'domain'] as const;
 export type TAuthTokenPurpose = (typeof AuthTokenPurposes)[number];
 
 /**
  * Single-use keys mailed to a user (reset, invitation, email verification) or handed to the SPA
- * (continue after verification). Only the SHA-256 of the key is stored; using it deletes the row.
+ * (continue after verification), or mailed on a user's behalf to prove something else (`scope`: what the key
+ * proves, e.g. a company's claim on an email domain). Only the SHA-256 of the key is stored; using it deletes the row.
  */
 const authTokenSchema = new Schema(
   {
     purpose: { type: String, enum: AuthTokenPurposes, required: true },
     userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     keyHash: { type: String, required: true },
+    scope: { type: String, default: null },
     expiresAt: { type: Date, required: true },
   },
   { timestamps: true, versionKey: false },

@@ -2,11 +2,11 @@ import type { Types } from 'mongoose';
 import { AuthToken, type TAuthTokenPurpose } from './auth-token.model';
 import { hashKey, randomKey } from './auth.crypto';
 
-/** Issues a single-use key; earlier keys of the same purpose for the user stop working. */
-export async function issueAuthToken({ userId, purpose, ttlMs }: { userId: Types.ObjectId; purpose: TAuthTokenPurpose; ttlMs: number }) {
-  await AuthToken.deleteMany({ userId, purpose });
+/** Issues a single-use key; earlier keys of the same purpose (and scope) for the user stop working. */
+export async function issueAuthToken({ userId, purpose, ttlMs, scope }: { userId: Types.ObjectId; purpose: TAuthTokenPurpose; ttlMs: number; scope?: string }) {
+  await AuthToken.deleteMany(scope ? { userId, purpose, scope } : { userId, purpose });
   const key = randomKey();
-  await AuthToken.create({ userId, purpose, keyHash: hashKey(key), expiresAt: new Date(Date.now() + ttlMs) });
+  await AuthToken.create({ userId, purpose, keyHash: hashKey(key), expiresAt: new Date(Date.now() + ttlMs), scope: scope ?? null });
   return { key, keyHash: hashKey(key) };
 }
 

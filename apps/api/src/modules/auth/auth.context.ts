@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
+import { clockOf, type Clock } from '../../lib/clock';
 
 /** What the auth services need from the request, and nothing else of it. */
-export type AuthCtx = { config: Config; logger: Logger; ip: string; userAgent: string };
+export type AuthCtx = { config: Config; logger: Logger; ip: string; userAgent: string; clock: Clock };
 
 export function authCtxOf(req: Request): AuthCtx {
   return {
@@ -11,5 +12,6 @@ export function authCtxOf(req: Request): AuthCtx {
     logger: req.log,
     ip: req.ip ?? '',
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    clock: clockOf(req),
   };
 }

@@ -3,14 +3,14 @@ import { AuthMessages, type TMessageResponse, type TSessionResponse, type TVerif
 import { Paths } from '@hireflow/contracts/routes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { assertBackoffPassed, countBackoffAttempt } from '../../lib/rate-limit';
 import { sendMail } from '../../lib/mailer';
 import { User, type UserDoc } from '../users/user.model';
 import { verificationMail, welcomeMail } from '../mail/mail.templates';
 import type { AuthCtx } from './auth.context';
 import { consumeAuthToken, issueAuthToken } from './auth-token.service';
 import { findUserById, requireAccount, startSession } from './sign-in.service';
-import { AccountRules } from './rate-rules';
+import { AccountBackoff } from './rate-rules';
 
 export const VerificationRules = { ttlDays: 7, continueTtlMinutes: 15 } as const;
 
@@ -46,7 +46,9 @@ export async function verifyEmail(_ctx: AuthCtx, verifyKey: string): Promise<TVe
 }
 
 export async function resendEmailVerification(ctx: AuthCtx, email: string): Promise<TMessageResponse> {
-  await hitRateLimit(ctx.config, AccountRules.verificationMail, `account:${email}`);
+  const asker = { account: email, address: ctx.ip };
+  await assertBackoffPassed(ctx, AccountBackoff.verificationMail, asker);
+  await countBackoffAttempt(ctx, AccountBackoff.verificationMail, asker);
   const user = await requireAccount(email);
   if (user.emailVerification?.status) throw new AppError('already_verified', { message: AuthMessages.alreadyVerified, status: 400 });
   await issueEmailVerification(ctx, user);

@@ -1,7 +1,7 @@
 import { AuthMessages, OtpRules, type TMessageResponse, type TOtpLoginRequest, type TSessionResponse } from '@hireflow/contracts/auth';
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { AppError } from '../../lib/app-error';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { assertBackoffPassed, clearBackoff, countBackoffAttempt } from '../../lib/rate-limit';
 import { sendMail } from '../../lib/mailer';
 import { User } from '../users/user.model';
 import { otpMail } from '../mail/mail.templates';
@@ -10,7 +10,7 @@ import { revokeUserSessions } from './session.model';
 import type { AuthCtx } from './auth.context';
 import { hashPassword, keyedHash, randomDigits, sameHash } from './auth.crypto';
 import { assertMaySignIn, requireAccount, startSession } from './sign-in.service';
-import { AccountRules } from './rate-rules';
+import { AccountBackoff } from './rate-rules';
 
 const ttlMs = OtpRules.ttlMinutes * 60_000;
 const codeHash = (ctx: AuthCtx, userId: unknown, code: string) => keyedHash(ctx.config, `otp:${String(userId)}:${code}`);
@@ -18,13 +18,15 @@ const invalidOtp = () => new AppError('invalid_otp', { message: LoginMessages.in
 
 /** Mails a fresh 6-digit code; it replaces any earlier one, whose tries are forgotten with it. */
 export async function sendOtp(ctx: AuthCtx, { email }: { email: string }): Promise<TMessageResponse> {
-  await hitRateLimit(ctx.config, AccountRules.otpSend, `account:${email}`);
+  const asker = { account: email, address: ctx.ip };
+  await assertBackoffPassed(ctx, AccountBackoff.otpSend, asker);
   const user = await requireAccount(email);
   await assertMaySignIn(user);
   const previous = await Otp.findOne({ userId: user._id }).lean();
   if (previous && previous.expiresAt.getTime() - ttlMs + OtpRules.resendAfterSeconds * 1000 > Date.now()) {
     throw AppError.tooManyRequests(AuthMessages.otpResendWait);
   }
+  await countBackoffAttempt(ctx, AccountBackoff.otpSend, asker);
   const code = randomDigits(OtpRules.length);
   await Otp.findOneAndUpdate(
     { userId: user._id },
@@ -58,5 +60,7 @@ export async function loginWithOtp(ctx: AuthCtx, input: TOtpLoginRequest): Promi
     await revokeUserSessions(user._id);
   }
   await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: set });
+  // The code proved the mailbox: whatever wrong passwords were tried against the account no longer hold it back.
+  await clearBackoff(ctx, AccountBackoff.loginFailures, { account: user.email });
   return startSession(ctx, { ...user, emailVerification: { status: true, keyHash: null } }, { customer });
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { Paths } from '@hireflow/contracts/routes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { assertBackoffPassed, clearBackoff, countBackoffAttempt } from '../../lib/rate-limit';
 import { sendMail } from '../../lib/mailer';
 import { User, type UserDoc } from '../users/user.model';
 import { Customer } from '../org/customer.model';
@@ -16,7 +16,7 @@ import { hashPassword } from './auth.crypto';
 import { verifyCaptcha } from './captcha.service';
 import { consumeAuthToken, findLiveAuthToken, issueAuthToken } from './auth-token.service';
 import { findUserByEmail, findUserById } from './sign-in.service';
-import { AccountRules } from './rate-rules';
+import { AccountBackoff } from './rate-rules';
 
 /** Every answer of reset_password_initiate takes at least this long, account or not. */
 export const ResetAnswerFloorMs = 400;
@@ -32,7 +32,9 @@ const resetLink = (config: Pick<Config, 'publicUrl'>, key: string) => `${config.
 export async function initiatePasswordReset(ctx: AuthCtx, input: { email: string; captchaId: string; captchaText: string }): Promise<TMessageResponse> {
   await verifyCaptcha(ctx.config, input);
   const startedAt = Date.now();
-  await hitRateLimit(ctx.config, AccountRules.resetMail, `account:${input.email}`);
+  const asker = { account: input.email, address: ctx.ip };
+  await assertBackoffPassed(ctx, AccountBackoff.resetMail, asker);
+  await countBackoffAttempt(ctx, AccountBackoff.resetMail, asker);
   const user = await findUserByEmail(input.email);
   if (user && user.status === 'active') {
     const { key } = await issueAuthToken({ userId: user._id, purpose: 'reset', ttlMs: ResetRules.ttlMinutes * 60_000 });
@@ -60,6 +62,8 @@ export async function resetPassword(ctx: AuthCtx, input: TResetPasswordRequest):
   );
   await revokeUserSessions(user._id);
   await Otp.deleteMany({ userId: user._id });
+  // The link proved the mailbox, and the password is new: earlier wrong guesses no longer hold the account back.
+  await clearBackoff(ctx, AccountBackoff.loginFailures, { account: user.email });
   return { message: AuthMessages.passwordChanged };
 }
 

@@ -1,4 +1,4 @@
-import type { RateRule } from '../../lib/rate-limit';
+import type { BackoffRule, RateRule } from '../../lib/rate-limit';
 
 const minutes = (n: number) => n * 60;
 
@@ -19,10 +19,16 @@ export const IpRules = {
   signup: { name: 'ip-signup', max: 50, windowSeconds: minutes(60) },
 } satisfies Record<string, RateRule>;
 
-/** Per account (email): failures or mails, so a busy user is not locked out by their own successes. */
-export const AccountRules = {
-  loginFailures: { name: 'account-login-failures', max: 10, windowSeconds: minutes(15) },
-  otpSend: { name: 'account-otp-send', max: 5, windowSeconds: minutes(15) },
-  resetMail: { name: 'account-reset-mail', max: 5, windowSeconds: minutes(60) },
-  verificationMail: { name: 'account-verification-mail', max: 5, windowSeconds: minutes(60) },
-} satisfies Record<string, RateRule>;
+/**
+ * Per account AND client address, with growing delays (lib/rate-limit backoff): someone failing or asking
+ * for mails on purpose slows down only their own address, never the account's owner elsewhere.
+ * - loginFailures: 5 free wrong passwords, then the next attempt waits 1 s, 2 s, 4 s ... up to 15 minutes.
+ *   A one-time-code sign-in or a password reset (both prove the mailbox) lifts it for every address.
+ * - otpSend / resetMail / verificationMail: 3 free mails, then 1, 2, 4 ... minutes between mails, up to an hour.
+ */
+export const AccountBackoff = {
+  loginFailures: { name: 'backoff-login-failures', free: 5, baseSeconds: 1, maxSeconds: minutes(15), forgetAfterSeconds: minutes(60) },
+  otpSend: { name: 'backoff-otp-send', free: 3, baseSeconds: 60, maxSeconds: minutes(60), forgetAfterSeconds: minutes(120) },
+  resetMail: { name: 'backoff-reset-mail', free: 3, baseSeconds: 60, maxSeconds: minutes(60), forgetAfterSeconds: minutes(120) },
+  verificationMail: { name: 'backoff-verification-mail', free: 3, baseSeconds: 60, maxSeconds: minutes(60), forgetAfterSeconds: minutes(120) },
+} satisfies Record<string, BackoffRule>;

@@ -3,7 +3,7 @@ import { AuthMessages, type TAuthCheckResponse, type TLoginRequest, type TSessio
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { AppError } from '../../lib/app-error';
 import { signSessionToken } from '../../lib/auth';
-import { assertUnderRateLimit, clearRateLimit, hitRateLimit } from '../../lib/rate-limit';
+import { assertBackoffPassed, clearBackoff, countBackoffAttempt } from '../../lib/rate-limit';
 import { User, type UserDoc } from '../users/user.model';
 import { Customer } from '../org/customer.model';
 import { presentUser, type PresentableCustomer } from '../users/users.presenter';
@@ -11,7 +11,7 @@ import { Session } from './session.model';
 import type { AuthCtx } from './auth.context';
 import { verifyCaptcha } from './captcha.service';
 import { passwordMatches } from './auth.crypto';
-import { AccountRules } from './rate-rules';
+import { AccountBackoff } from './rate-rules';
 
 /** Sign-in is platform-wide: the email names the company, so this lookup is the one cross-tenant read. */
 export async function findUserByEmail(email: string): Promise<UserDoc | null> {
@@ -72,19 +72,22 @@ export async function checkAccount(email: string): Promise<TAuthCheckResponse> {
   };
 }
 
-/** Password sign-in: captcha first (used up either way), then the account, then the password. */
+/**
+ * Password sign-in: the wait this address owes the account first, then the captcha (used up either way),
+ * the account, the password. Wrong passwords grow the wait for this account from this address only.
+ */
 export async function login(ctx: AuthCtx, input: TLoginRequest): Promise<TSessionResponse> {
-  const account = `account:${input.email}`;
-  await assertUnderRateLimit(ctx.config, AccountRules.loginFailures, account);
+  const attempt = { account: input.email, address: ctx.ip };
+  await assertBackoffPassed(ctx, AccountBackoff.loginFailures, attempt);
   await verifyCaptcha(ctx.config, input);
   const user = await findUserByEmail(input.email);
   if (!user) throw noAccount();
   if (!(await passwordMatches(input.password, user.passwordHash))) {
-    await hitRateLimit(ctx.config, AccountRules.loginFailures, account);
+    await countBackoffAttempt(ctx, AccountBackoff.loginFailures, attempt);
     throw new AppError('invalid_credentials', { message: LoginMessages.invalidCredentials, status: 401 });
   }
   const customer = await assertMaySignIn(user);
-  await clearRateLimit(ctx.config, AccountRules.loginFailures, account);
+  await clearBackoff(ctx, AccountBackoff.loginFailures, attempt);
   return startSession(ctx, user, { customer });
 }
 

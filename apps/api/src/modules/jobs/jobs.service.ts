@@ -27,6 +27,7 @@ import { withTransaction } from './with-transaction';
 import { requisitionStatusOf } from './job-approval';
 import { checkJobCodeRoom } from './job-code-headcount';
 import { presentJobDetail, presentJobSummaries } from './jobs.presenter';
+import { assertCustomFieldValues } from '../org/custom-field-values';
 
 type Base = { customerId: Types.ObjectId; actor: UserDoc };
 
@@ -84,6 +85,7 @@ export async function createJob({ customerId, actor, input }: Base & { input: TC
   if (!canCreateJobDirectly(actor)) throw AppError.forbidden('Only recruiters and admins create jobs directly; hiring managers raise a requisition');
   await assertOrgRefs(customerId, input);
   await checkTeam(customerId, input.team);
+  await assertCustomFieldValues(customerId, 'job', input.customFields);
   const position = positionFromInput(input);
   if (position.recruiterIds.length === 0 && actor.role === 'recruiter') position.recruiterIds = [actor._id];
   const job = await withTransaction((session) =>
@@ -104,6 +106,8 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
   if (isAwaitingApproval(await requisitionStatusOf(customerId, job))) throw AppError.conflict(JobApprovalMessages.editLocked);
   await assertOrgRefs(customerId, { departmentId: input.departmentId, businessUnitId: input.businessUnitId, locationId: input.locationId });
   if (input.team) await checkTeam(customerId, input.team);
+  // The values sent replace the job's custom fields, so they are checked as the whole set.
+  if (input.customFields !== undefined) await assertCustomFieldValues(customerId, 'job', input.customFields);
 
   // A closed job holds no openings of its code, so changing its openings uses none either.
   const headcountDelta = holdsHeadcount(job.status) ? (input.headcount ?? job.headcount) - job.headcount : 0;

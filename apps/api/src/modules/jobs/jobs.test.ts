@@ -336,3 +336,60 @@ describe('workflow template (company-settings/preferences)', () => {
     expect(globexStages.body.stages[0].name).toBe('Applied');
   });
 });
+
+describe('job custom fields: the same check on POST and PATCH as on requisitions', () => {
+  let co: JobsCompany;
+  beforeAll(async () => {
+    co = await buildJobsCompany(ctx.config);
+    const { CustomField } = await import('../org/custom-field.model');
+    const { PickList } = await import('../org/pick-list.model');
+    const list = await PickList.create({ customerId: co.customerId, name: 'Seniority', options: ['Junior', 'Senior'] });
+    await CustomField.create({ customerId: co.customerId, entity: 'job', key: 'seniority', label: 'Seniority', type: 'dropdown', listId: list._id, required: true });
+    await CustomField.create({ customerId: co.customerId, entity: 'job', key: 'budget', label: 'Budget', type: 'number' });
+    // A field of another entity is not a job field.
+    await CustomField.create({ customerId: co.customerId, entity: 'candidate', key: 'nickname', label: 'Nickname', type: 'text' });
+  });
+  const jobsTitled = (title: string) => Job.countDocuments({ customerId: co.customerId, title });
+
+  it('POST without a required field, with a value outside its list, of the wrong type or with an undeclared key: 400, nothing stored', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'customFields.seniority: Seniority is required'],
+      [{ seniority: 'Wizard' }, 'customFields.seniority: Seniority must be one of Junior, Senior'],
+      [{ seniority: 'Senior', budget: 'lots' }, 'customFields.budget: Budget must be a number'],
+      [{ seniority: 'Senior', nickname: 'Ace' }, 'customFields.nickname: is not a custom field of jobs'],
+    ];
+    for (const [customFields, message] of cases) {
+      const res = await createJob(co, co.recruiter.auth, { title: 'Unchecked Role', customFields });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await jobsTitled('Unchecked Role')).toBe(0);
+
+    const ok = await createJob(co, co.recruiter.auth, { title: 'Checked Role', customFields: { seniority: 'Junior', budget: 90000 } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.customFields).toEqual({ seniority: 'Junior', budget: 90000 });
+  });
+
+  it('PATCH with a value outside its list, an undeclared key or without a required field: 400, the job unchanged', async () => {
+    const created = await createJob(co, co.recruiter.auth, { title: 'Patched Role', customFields: { seniority: 'Junior' } });
+    expect(created.status).toBe(201);
+    const patch = (body: object) => request(app).patch(`/api/jobs/${created.body.id}`).set('Authorization', co.recruiter.auth).send(body);
+    const outside = await patch({ title: 'Renamed Role', customFields: { seniority: 'Wizard' } });
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe('customFields.seniority: Seniority must be one of Junior, Senior');
+    const undeclared = await patch({ customFields: { seniority: 'Senior', colour: 'blue' } });
+    expect(undeclared.status).toBe(400);
+    expect(undeclared.body.message).toBe('customFields.colour: is not a custom field of jobs');
+    const dropped = await patch({ customFields: { budget: 5 } });
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.message).toBe('customFields.seniority: Seniority is required');
+    const stored = await Job.findOne({ customerId: co.customerId, _id: created.body.id }).lean();
+    expect(stored).toMatchObject({ title: 'Patched Role', customFields: { seniority: 'Junior' } });
+
+    const ok = await patch({ customFields: { seniority: 'Senior' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.customFields).toEqual({ seniority: 'Senior' });
+    // Other changes leave the custom fields as they are.
+    expect((await patch({ title: 'Patched Role 2' })).status).toBe(200);
+  });
+});

@@ -1,13 +1,12 @@
 import { Types } from 'mongoose';
-import type { TCreateRequisitionRequest, TDecideApprovalRequest, TJobCustomField, TRequisitionOptions, TVacancyApprovalList } from '@hireflow/contracts/jobs';
+import type { TCreateRequisitionRequest, TDecideApprovalRequest, TRequisitionOptions, TVacancyApprovalList } from '@hireflow/contracts/jobs';
 import { AppError } from '../../lib/app-error';
 import { User, type UserDoc } from '../users/user.model';
 import { Department } from '../org/department.model';
 import { BusinessUnit } from '../org/business-unit.model';
 import { Location } from '../org/location.model';
 import { JobCode } from '../org/job-code.model';
-import { CustomField } from '../org/custom-field.model';
-import { PickList } from '../org/pick-list.model';
+import { activeCustomFields, assertCustomFieldValues } from '../org/custom-field-values';
 import { Requisition, type RequisitionDoc } from './requisition.model';
 import { Job } from './job.model';
 import { approversFor } from './job-settings.service';
@@ -31,7 +30,7 @@ export async function getRequisitionOptions({ customerId }: { customerId: Types.
     Department.find(active).sort({ name: 1 }).lean(),
     BusinessUnit.find(active).sort({ name: 1 }).lean(),
     Location.find(active).sort({ name: 1 }).lean(),
-    jobCustomFields(customerId),
+    activeCustomFields(customerId, 'job'),
   ]);
   const named = (rows: { _id: Types.ObjectId; name: string }[]) => rows.map((r) => ({ id: String(r._id), name: r.name }));
   return {
@@ -43,24 +42,6 @@ export async function getRequisitionOptions({ customerId }: { customerId: Types.
   };
 }
 
-/** The company's custom fields of entity "job" (custom-fields settings), with their dropdown choices. */
-export async function jobCustomFields(customerId: Types.ObjectId): Promise<TJobCustomField[]> {
-  const fields = await CustomField.find({ customerId, entity: 'job', status: 'active' }).sort({ order: 1, label: 1 }).lean();
-  const listIds = fields.map((f) => f.listId).filter(Boolean);
-  const lists = listIds.length ? await PickList.find({ customerId, _id: { $in: listIds } }).lean() : [];
-  const choices = new Map(lists.map((l) => [String(l._id), l.options]));
-  return fields.map((f) => ({ key: f.key, label: f.label, type: f.type, required: f.required, options: f.listId ? (choices.get(String(f.listId)) ?? []) : [] }));
-}
-
-async function checkCustomFields(customerId: Types.ObjectId, values: Record<string, unknown>) {
-  for (const field of await jobCustomFields(customerId)) {
-    const value = values[field.key];
-    const empty = value === undefined || value === null || value === '';
-    if (field.required && empty) throw AppError.badRequest(`customFields.${field.key}: ${field.label} is required`);
-    if (!empty && field.type === 'dropdown' && !field.options.includes(String(value))) throw AppError.badRequest(`customFields.${field.key}: ${field.label} must be one of ${field.options.join(', ')}`);
-  }
-}
-
 /** Form checks that need the database: org references, team members, job-code headcount. */
 async function checkRequisitionInput(customerId: Types.ObjectId, input: TCreateRequisitionRequest) {
   await assertOrgRefs(customerId, input);
@@ -69,7 +50,7 @@ async function checkRequisitionInput(customerId: Types.ObjectId, input: TCreateR
   await assertCompanyUsers(customerId, 'team.recruiterIds', team.recruiterIds);
   await assertCompanyUsers(customerId, 'team.interviewerIds', team.interviewerIds);
   await assertCompanyUsers(customerId, 'team.followerIds', team.followerIds);
-  await checkCustomFields(customerId, input.customFields);
+  await assertCustomFieldValues(customerId, 'job', input.customFields);
   if (input.jobCodeId) await checkJobCodeRoom(customerId, input.jobCodeId, input.headcount, input.headcountJustification, `this requisition needs ${input.headcount}`);
 }
 

@@ -68,3 +68,11 @@ export function companyAuthorisedMail({ name, companyName, link }: { name: strin
     'You and your team can now sign in and start hiring.',
   ], { label: 'Sign in', url: link });
 }
+
+/** To an address at a domain a company claimed: opening the link proves the company may use the domain. */
+export function domainProofMail({ companyName, adminName, domain, link, ttlDays }: { companyName: string; adminName: string; domain: string; link: string; ttlDays: number }): Rendered {
+  return render('domain-proof', `Confirm ${domain} for ${companyName} on ${ProductName}`, 'there', [
+    `${adminName} of ${companyName} asks to use ${domain} on ${ProductName}: people with an address at ${domain} could then sign themselves up as employees of ${companyName}.`,
+    `If ${companyName} is your organisation and this is right, open the link below. It is valid for ${ttlDays} days and can be used once. If not, ignore this mail and nothing changes.`,
+  ], { label: `Confirm ${domain}`, url: link });
+}

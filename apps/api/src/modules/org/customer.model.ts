@@ -1,5 +1,11 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 
+/** A claimed email domain awaiting proof, and where the last proof link went. */
+const pendingDomainSchema = new Schema(
+  { domain: { type: String, required: true }, proofSentTo: { type: String, default: null }, proofSentAt: { type: Date, default: null } },
+  { _id: false },
+);
+
 /** A company using the product: the tenant every other document belongs to. */
 const customerSchema = new Schema(
   {
@@ -9,7 +15,9 @@ const customerSchema = new Schema(
     isAuthorized: { type: Boolean, default: false },
     userOptionsPage: { type: Boolean, default: false },
     status: { type: String, enum: ['active', 'suspended'], default: 'active' },
+    // Proven domains only: these capture self-sign-ups. Claims awaiting proof wait in pendingDomains.
     domains: { type: [String], default: [] },
+    pendingDomains: { type: [pendingDomainSchema], default: [] },
     website: { type: String, default: '' },
     careerIntro: { type: String, default: '' },
     plan: { type: String, default: 'trial' },

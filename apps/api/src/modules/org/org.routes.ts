@@ -9,17 +9,20 @@ import {
   OrgKinds,
   OrgUpdateSchemas,
   ZDomain,
+  ZDomainProofRequest,
   ZDomainRequest,
+  ZProveDomainRequest,
   ZOrgListQuery,
   ZOrgStatusRequest,
   type TOrgKind,
   type TOrgListQueryParsed,
 } from '@hireflow/contracts/org';
 import { AppError } from '../../lib/app-error';
-import { requireAuth, requireRight, tenantOf } from '../../lib/auth';
+import { authOf, requireAuth, requireRight, tenantOf } from '../../lib/auth';
+import { limitByIp } from '../../lib/rate-limit';
 import { describeZodError, validate } from '../../lib/validate';
 import { createOrgItem, listOrgItems, listOrgOptions, orgItemUsage, removeOrgItem, setOrgItemStatus, updateOrgItem } from './org.service';
-import { addDomain, listDomains, removeDomain, renameDomain } from './domains.service';
+import { addDomain, listDomains, proveDomain, removeDomain, renameDomain, sendDomainProof } from './domains.service';
 
 /** Business units, departments, locations, campuses, clients, job codes, lists, tags, sources, custom fields, domains. */
 export const orgRouter = Router();
@@ -84,11 +87,21 @@ orgRouter.get('/org-domains', requireAuth, requireRight(DomainsRight), async (re
   res.json(await listDomains({ customerId: tenantOf(req) }));
 });
 orgRouter.post('/org-domains', requireAuth, requireRight(DomainsRight), validate({ body: ZDomainRequest }), async (req, res) => {
-  res.status(201).json(await addDomain({ customerId: tenantOf(req), domain: req.body.domain }));
+  res.status(201).json(await addDomain({ customerId: tenantOf(req), actor: authOf(req).user, domain: req.body.domain }));
 });
 orgRouter.post('/org-domains/:domain', requireAuth, requireRight(DomainsRight), validate({ params: ZDomainParams, body: ZDomainRequest }), async (req, res) => {
-  res.json(await renameDomain({ customerId: tenantOf(req), from: domainOf(req), to: req.body.domain }));
+  res.json(await renameDomain({ customerId: tenantOf(req), actor: authOf(req).user, from: domainOf(req), to: req.body.domain }));
 });
 orgRouter.delete('/org-domains/:domain', requireAuth, requireRight(DomainsRight), validate({ params: ZDomainParams }), async (req, res) => {
   res.json(await removeDomain({ customerId: tenantOf(req), domain: domainOf(req) }));
+});
+orgRouter.post('/org-domains/:domain/proof', requireAuth, requireRight(DomainsRight), validate({ params: ZDomainParams, body: ZDomainProofRequest }), async (req, res) => {
+  const ctx = { config: req.app.locals.config, logger: req.log };
+  res.json(await sendDomainProof(ctx, { customerId: tenantOf(req), actor: authOf(req).user, domain: domainOf(req), email: req.body.email }));
+});
+
+/** Opened from the proof mail by whoever reads mail at the domain, signed in or not. */
+const proveByIp = { name: 'ip-domain-proof', max: 30, windowSeconds: 15 * 60 };
+orgRouter.post('/domain-proof', limitByIp(proveByIp), validate({ body: ZProveDomainRequest }), async (req, res) => {
+  res.json(await proveDomain({ key: req.body.key }));
 });

@@ -249,13 +249,17 @@ describe('/api/org-domains', () => {
     expect((await as(t.standardA!).get('/api/org-domains')).status).toBe(403);
   });
 
-  it('lists, adds, renames and removes the company domains', async () => {
+  it('lists, adds, renames and removes the company domains (a new claim waits for proof)', async () => {
     const admin = as(t.adminA!);
-    expect((await admin.get('/api/org-domains')).body).toEqual({ domains: ['acme-org.test'] });
-    expect((await admin.post('/api/org-domains', { domain: 'Acme-Labs.test' })).body).toEqual({ domains: ['acme-labs.test', 'acme-org.test'] });
-    expect((await admin.post('/api/org-domains/acme-labs.test', { domain: 'acme-lab.test' })).body.domains).toContain('acme-lab.test');
-    expect((await admin.del('/api/org-domains/acme-lab.test')).body).toEqual({ domains: ['acme-org.test'] });
-    expect((await Customer.findById(companyA).lean())?.domains).toEqual(['acme-org.test']);
+    const active = (domain: string) => ({ domain, status: 'active', proofSentTo: null, proofSentAt: null });
+    const pending = (domain: string) => ({ domain, status: 'pending', proofSentTo: null, proofSentAt: null });
+    expect((await admin.get('/api/org-domains')).body).toEqual({ domains: [active('acme-org.test')] });
+    expect((await admin.post('/api/org-domains', { domain: 'Acme-Labs.test' })).body).toEqual({ domains: [pending('acme-labs.test'), active('acme-org.test')] });
+    expect((await admin.post('/api/org-domains/acme-labs.test', { domain: 'acme-lab.test' })).body.domains).toContainEqual(pending('acme-lab.test'));
+    expect((await admin.del('/api/org-domains/acme-lab.test')).body).toEqual({ domains: [active('acme-org.test')] });
+    const stored = await Customer.findById(companyA).lean();
+    expect(stored?.domains).toEqual(['acme-org.test']);
+    expect(stored?.pendingDomains).toEqual([]);
   });
 
   it('refuses bad domains, public providers, and another company domain', async () => {

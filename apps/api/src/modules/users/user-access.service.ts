@@ -3,7 +3,7 @@ import { AdditionalRoles, type TAccessRight } from '@hireflow/contracts/roles';
 import { AdditionalRoleLabels, UserMessages, type TRolesSummaryResponse, type TSpecialUserRequest } from '@hireflow/contracts/users';
 import { AppError } from '../../lib/app-error';
 import { User } from './user.model';
-import { assertMayManage, findCompanyUser, presentOne } from './users.service';
+import { assertMayManage, assertNotSelf, findCompanyUser, presentOne } from './users.service';
 import type { UserRowSource } from './user-row.presenter';
 
 type Actor = { userId: Types.ObjectId; rights: ReadonlySet<TAccessRight> };
@@ -14,6 +14,7 @@ type Actor = { userId: Types.ObjectId; rights: ReadonlySet<TAccessRight> };
  */
 export async function setUserRights({ customerId, actor, id, rights }: { customerId: Types.ObjectId; actor: Actor; id: string; rights: TAccessRight[] }) {
   const user = await findCompanyUser(customerId, id);
+  assertNotSelf(actor, user);
   if (user.admin) throw AppError.conflict(UserMessages.adminRights);
   assertMayManage(actor, user);
   const before = new Set(user.rights as TAccessRight[]);
@@ -29,6 +30,7 @@ export async function setUserRights({ customerId, actor, id, rights }: { custome
 /** Sets which company-wide additional roles (HM, OPS, OPSE, AR) a user holds. */
 export async function setUserRoles({ customerId, actor, id, addlRoles }: { customerId: Types.ObjectId; actor: Actor; id: string; addlRoles: string[] }) {
   const user = await findCompanyUser(customerId, id);
+  assertNotSelf(actor, user);
   assertMayManage(actor, user);
   user.set('addlRoles', [...new Set(addlRoles)]);
   await user.save();
@@ -38,6 +40,7 @@ export async function setUserRoles({ customerId, actor, id, addlRoles }: { custo
 /** Special users: site admins and super users. */
 export async function setSpecialUser({ customerId, actor, id, input }: { customerId: Types.ObjectId; actor: Actor; id: string; input: TSpecialUserRequest }) {
   const user = await findCompanyUser(customerId, id);
+  assertNotSelf(actor, user);
   assertMayManage(actor, user);
   if (user.status !== 'active' && (input.siteAdmin || input.superUser)) throw AppError.conflict('Only an active user can become a special user');
   if (input.siteAdmin !== undefined) user.siteAdmin = input.siteAdmin;

@@ -81,7 +81,7 @@ describe('POST /api/user/rights/{id}', () => {
   });
 
   it('409 for an admin, whose rights are implied', async () => {
-    const res = await post(`/api/user/rights/${u.adminA!._id}`, t.adminA!, { rights: [] });
+    const res = await post(`/api/user/rights/${u.adminA!._id}`, t.managerA!, { rights: [] });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(UserMessages.adminRights);
   });
@@ -120,8 +120,8 @@ describe('POST /api/user/roles/{id}', () => {
     expect(stronger.status).toBe(403);
     expect(stronger.body.message).toBe(UserMessages.moreRights);
     expect((await stored(u.specialA!._id))?.addlRoles).toEqual([]);
-    expect((await post(`/api/user/roles/${u.adminA!._id}`, t.adminA!, { addlRoles: ['OPS'] })).status).toBe(200);
-    expect((await post(`/api/user/roles/${u.adminA!._id}`, t.adminA!, { addlRoles: [] })).status).toBe(200);
+    expect((await post(`/api/user/roles/${u.specialA!._id}`, t.adminA!, { addlRoles: ['OPS'] })).status).toBe(200);
+    expect((await post(`/api/user/roles/${u.specialA!._id}`, t.adminA!, { addlRoles: [] })).status).toBe(200);
   });
 
   it('the summary is refused without manageUsers or manageSpecialUsers', async () => {
@@ -162,5 +162,49 @@ describe('POST /api/user/special/{id}', () => {
     expect((await post('/api/user', t.specialA!, { filters: { role: 'All Users' } })).status).toBe(403);
     const off = await post(`/api/user/special/${u.plainA!._id}`, t.adminA!, { superUser: false });
     expect(off.body.user).toMatchObject({ superUser: false, siteAdmin: true });
+  });
+});
+
+describe('nobody changes their own role, rights or special flags', () => {
+  it('a manageSpecialUsers holder cannot make themselves a super user or site admin (403, nothing stored)', async () => {
+    const res = await post(`/api/user/special/${u.specialA!._id}`, t.specialA!, { superUser: true });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(UserMessages.selfAccess);
+    const admin = await post(`/api/user/special/${u.adminA!._id}`, t.adminA!, { siteAdmin: true });
+    expect(admin.status).toBe(403);
+    expect(await stored(u.specialA!._id)).toMatchObject({ superUser: false, siteAdmin: false });
+    expect(await stored(u.adminA!._id)).toMatchObject({ siteAdmin: false });
+  });
+
+  it('a manageUsers holder cannot change their own rights or additional roles, even ones they hold', async () => {
+    const rights = await post(`/api/user/rights/${u.managerA!._id}`, t.managerA!, { rights: ['manageUsers'] });
+    expect(rights.status).toBe(403);
+    expect(rights.body.message).toBe(UserMessages.selfAccess);
+    const roles = await post(`/api/user/roles/${u.managerA!._id}`, t.managerA!, { addlRoles: ['HM'] });
+    expect(roles.status).toBe(403);
+    const managerNow = await stored(u.managerA!._id);
+    expect(managerNow?.rights.sort()).toEqual(['manageUsers', 'viewReports']);
+    expect(managerNow?.addlRoles).toEqual([]);
+  });
+
+  it('an admin cannot change their own additional roles or role through the profile, but may edit their name', async () => {
+    const roles = await post(`/api/user/roles/${u.adminA!._id}`, t.adminA!, { addlRoles: ['OPS'] });
+    expect(roles.status).toBe(403);
+    const profile = await post(`/api/user/profile/${u.adminA!._id}`, t.adminA!, { addlRoles: ['OPS'] });
+    expect(profile.status).toBe(403);
+    expect(profile.body.message).toBe(UserMessages.selfAccess);
+    const own = await stored(u.adminA!._id);
+    const role = await post(`/api/user/profile/${u.adminA!._id}`, t.adminA!, { role: own!.role === 'employee' ? 'recruiter' : 'employee' });
+    expect(role.status).toBe(403);
+    expect((await stored(u.adminA!._id))?.addlRoles).toEqual(own!.addlRoles);
+    expect((await stored(u.adminA!._id))?.role).toBe(own!.role);
+    const renamed = await post(`/api/user/profile/${u.adminA!._id}`, t.adminA!, { firstName: 'Ada', role: own!.role });
+    expect(renamed.status).toBe(200);
+  });
+
+  it('another holder still changes them', async () => {
+    const res = await post(`/api/user/roles/${u.managerA!._id}`, t.adminA!, { addlRoles: ['HM'] });
+    expect(res.status).toBe(200);
+    expect((await stored(u.managerA!._id))?.addlRoles).toEqual(['HM']);
   });
 });

@@ -127,10 +127,24 @@ async function assertCompanyManagers(customerId: Types.ObjectId, ids: string[]) 
   return managers;
 }
 
+/**
+ * Nobody changes their own role, additional roles, access rights or special flags, whatever rights
+ * they hold (a manageSpecialUsers holder could otherwise make themselves a super user).
+ */
+export function assertNotSelf(actor: Actor, target: { _id: Types.ObjectId }) {
+  if (target._id.equals(actor.userId)) throw AppError.forbidden(UserMessages.selfAccess);
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
+
 /** POST /api/user/profile/{id}: changes only the fields given. */
 export async function updateUserProfile({ customerId, actor, id, input }: { customerId: Types.ObjectId; actor: ManagingActor; id: string; input: TUserProfileUpdateRequest }) {
   const user = await findCompanyUser(customerId, id);
   assertMayManage(actor, user);
+  // Sending one's own unchanged role along with other fields is fine; changing it is not.
+  const changesRole = input.role !== undefined && input.role !== user.role;
+  const changesAddlRoles = input.addlRoles !== undefined && !sameSet(input.addlRoles, (user.addlRoles ?? []) as string[]);
+  if (changesRole || changesAddlRoles) assertNotSelf(actor, user);
   await assertOrgRefs(customerId, input);
   if (input.email && input.email !== user.email) {
     await assertEmailFree(input.email, user._id);

@@ -17,7 +17,7 @@ export function accountStateRedirect(user: TStoredUser): string | null {
 /** Pages a signed-in user must not be sent back to as their "saved URL". */
 const notADestination = new Set<string>([
   Paths.login, Paths.signup, Paths.employeeSignup, Paths.logout, Paths.forgotPassword, Paths.resetPassword,
-  Paths.stop, Paths.pendingVerification, Paths.onboarding, Paths.userOptions, Paths.verify,
+  Paths.stop, Paths.pendingVerification, Paths.onboarding, Paths.userOptions, Paths.verify, Paths.verifyDomain,
 ]);
 
 function usableSavedUrl(url: string | null | undefined): string | null {

@@ -14,6 +14,7 @@ export const publicRoutes: RouteObject[] = [
   { path: Paths.forgotPassword, ...lazyPage(() => import('./forgot-password-page')) },
   { path: Paths.resetPassword, ...lazyPage(() => import('./reset-password-page')) },
   { path: Paths.verify, ...lazyPage(() => import('./verify-page')) },
+  { path: Paths.verifyDomain, ...lazyPage(() => import('./verify-domain-page')) },
   { path: Paths.stop, ...lazyPage(() => import('./stop-page')) },
   { path: Paths.pendingVerification, ...lazyPage(() => import('./pending-verification-page')) },
   { path: Paths.onboarding, ...lazyPage(() => import('./onboarding-page')) },

@@ -122,6 +122,33 @@ describe('/login, password mode', () => {
     expect(screen.getByRole('textbox', { name: /^Captcha/ })).toHaveValue('');
   });
 
+  it('says how long this device must wait after too many wrong passwords, and what else to do', async () => {
+    http.onPost('/api/user/auth').reply(200, { email: 'rita@acme.test', modes });
+    http.onGet('/api/captcha_api').reply(200, captcha);
+    const held = { code: 'too_many_requests', message: 'Too many attempts from this device. Please wait 8 seconds and try again.', details: { retryAfter: 8 } };
+    http.onPost('/api/user/login').replyOnce(429, held).onPost('/api/user/login').reply(429, { ...held, details: { retryAfter: 1 } });
+    const { user } = await openLogin();
+    await passEmailStep(user);
+    await submitPasswordStep(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Too many attempts from this device\. Try again in [78] seconds, or sign in with a one-time code or reset your password \(below\)\.$/);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in with a one-time code' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeEnabled();
+  });
+
+  it('counts the wait down and lets the user try again when it is over', async () => {
+    http.onPost('/api/user/auth').reply(200, { email: 'rita@acme.test', modes });
+    http.onGet('/api/captcha_api').reply(200, captcha);
+    http.onPost('/api/user/login').reply(429, { code: 'too_many_requests', message: 'Too many attempts from this device. Please wait 1 second and try again.', details: { retryAfter: 1 } });
+    const { user } = await openLogin();
+    await passEmailStep(user);
+    await submitPasswordStep(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 1 second,');
+    expect(await screen.findByText('You can try again now.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
   it('says "Please resolve the captcha and submit!" when the server rejects the captcha answer', async () => {
     http.onPost('/api/user/auth').reply(200, { email: 'rita@acme.test', modes });
     http.onGet('/api/captcha_api').reply(200, captcha);
@@ -241,6 +268,13 @@ describe('/login, OTP mode', () => {
     const { user } = await openOtp();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'nobody@acme.test{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(LoginMessages.noAccount);
+  });
+  it('says how long this device must wait for another code', async () => {
+    http.onPost('/api/login/sendOTP').reply(429, { code: 'too_many_requests', message: 'Too many attempts from this device. Please wait 60 seconds and try again.', details: { retryAfter: 60 } });
+    const { user } = await openOtp();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'rita@acme.test{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Try again in (60|59) seconds, or sign in with your password or reset it/);
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeDisabled();
   });
 });
 

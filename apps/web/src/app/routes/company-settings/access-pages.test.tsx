@@ -38,6 +38,7 @@ const member = (overrides: Partial<TUserRow> = {}): TUserRow => ({
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn();
   http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights });
+  return session;
 }
 
 describe('access rights and roles pages', { timeout: 90_000 }, () => {
@@ -89,5 +90,22 @@ describe('access rights and roles pages', { timeout: 90_000 }, () => {
     expect(asked[0]).toMatchObject({ role: 'Hiring Managers' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Paul Plain' }));
     await waitFor(() => expect(sent).toEqual({ addlRoles: ['AR'] }));
+  });
+
+  it('accessrights and special users: my own row offers no change', async () => {
+    const session = signInWith(['manageUsers', 'manageSpecialUsers', 'viewReports']);
+    const me = member({ id: session.user.id, fullName: 'Me Myself', firstName: 'Me', lastName: 'Myself', rights: ['manageUsers', 'manageSpecialUsers', 'viewReports'], superUser: true });
+    http.onPost('/api/user').reply(200, { ul: [me, member()], cnt: 2 });
+    const view = renderWithProviders(null, { route: '/company-settings/accessrights' });
+    await screen.findByRole('heading', { name: 'Access rights', level: 1 }, { timeout: 15_000 });
+    expect(await screen.findByRole('button', { name: 'Edit rights of Me Myself' })).toBeDisabled();
+    expect(screen.getByText('Your own rights: another admin changes them')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit rights of Paul Plain' })).toBeEnabled();
+    view.unmount();
+
+    renderWithProviders(null, { route: '/company-settings/manage-spcl-user' });
+    await screen.findByRole('heading', { name: 'Special users', level: 1 }, { timeout: 15_000 });
+    expect(await screen.findByRole('button', { name: 'Remove Me Myself' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove Paul Plain' })).toBeEnabled();
   });
 });

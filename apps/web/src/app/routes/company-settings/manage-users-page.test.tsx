@@ -196,6 +196,20 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     await waitFor(() => expect(sent).toMatchObject({ timezone: 'Europe/Lisbon', managers: [row(8).id] }));
   });
 
+  it('editing my own row: my role and additional roles cannot be changed, the rest can', async () => {
+    const session = signInWith(['manageUsers']);
+    const me = row(4, { id: session.user.id });
+    http.onPost('/api/user').reply(200, { ul: [me, row(5)], cnt: 2 });
+    await openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for First4 Last4' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit First4 Last4' });
+    expect(within(dialog).getByLabelText(/^Role/)).toBeDisabled();
+    expect(within(dialog).getAllByText('Another admin must change your own roles')).toHaveLength(2);
+    expect(within(dialog).getByRole('textbox', { name: /First name/ })).toBeEnabled();
+  });
+
   it('tells the admin when the invitation mail did not go out', async () => {
     signInWith(['manageUsers']);
     http.onPost('/api/user').reply(200, { ul: [row(1)], cnt: 1 });

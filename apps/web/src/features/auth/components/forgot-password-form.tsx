@@ -8,6 +8,7 @@ import { loadAuthSchemas } from '../api/auth-schemas';
 import { useCaptcha } from '../api/get-captcha';
 import { useInitiatePasswordReset } from '../api/reset-password-initiate';
 import { CaptchaField } from './captcha-field';
+import { useRetryWait } from './use-retry-wait';
 
 // Loaded with the first validation or submit, so /login's first paint does not wait for zod.
 const ZForgotForm = lazySchema(async () => (await loadAuthSchemas()).ZResetInitiateRequest.pick({ email: true, captchaText: true }));
@@ -17,6 +18,7 @@ export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: stri
   const captcha = useCaptcha();
   const initiate = useInitiatePasswordReset();
   const [sent, setSent] = useState<string | null>(null);
+  const wait = useRetryWait('or use a reset link already sent, or sign in with a one-time code (below)');
   const form = useForm({ initialValues: { email, captchaText: '' }, validate: zodValidate(ZForgotForm) });
 
   const submit = submitWhenLoaded(
@@ -29,7 +31,8 @@ export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: stri
           { email: address, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
           {
             onSuccess: (answer) => setSent(answer.message),
-            onError: () => {
+            onError: (error) => {
+              wait.note(error);
               form.setFieldValue('captchaText', '');
               void captcha.refetch();
             },
@@ -40,15 +43,16 @@ export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: stri
     ),
   );
 
+  const alert = wait.message(initiate.isError ? errorMessage(initiate.error) : null);
   if (sent) return <FormAlert tone="success" message={sent} />;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={initiate.isError ? errorMessage(initiate.error) : null} />
+        <FormAlert message={alert.text} tone={alert.tone} />
         <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
         <CaptchaField captcha={captcha} inputProps={{ required: true, ...form.getInputProps('captchaText') }} />
-        <Button type="submit" loading={initiate.isPending} fullWidth>
+        <Button type="submit" loading={initiate.isPending} disabled={wait.secondsLeft > 0} fullWidth>
           Send reset link
         </Button>
       </Stack>

@@ -10,6 +10,7 @@ import { useSendOtp } from '../api/send-otp';
 import { useLoginWithOtp } from '../api/login-otp';
 import { useCountdown } from './use-countdown';
 import { useSignInComplete } from './use-sign-in-complete';
+import { useRetryWait } from './use-retry-wait';
 
 // Loaded with the first validation or submit, so /login's first paint does not wait for zod.
 const ZEmailStep = lazySchema(async () => (await loadAuthSchemas()).ZSendOtpRequest);
@@ -23,6 +24,7 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const sendOtp = useSendOtp();
   const secondsLeft = useCountdown(resendAt);
+  const wait = useRetryWait('or sign in with your password or reset it (below)');
 
   const emailForm = useForm({ initialValues: { email }, validate: zodValidate(ZEmailStep), validateInputOnBlur: true });
   useRevalidateOnLoad(emailForm, ZEmailStep, ['email']);
@@ -31,7 +33,9 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
     sendOtp.mutate(
       { email: address },
       {
+        onError: wait.note,
         onSuccess: () => {
+          wait.clear();
           setSentTo(address);
           setResendAt(Date.now() + OtpRules.resendAfterSeconds * 1000);
         },
@@ -44,7 +48,7 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
         email={sentTo}
         secondsLeft={secondsLeft}
         resending={sendOtp.isPending}
-        resendError={sendOtp.isError ? errorMessage(sendOtp.error) : null}
+        resendError={wait.message(sendOtp.isError ? errorMessage(sendOtp.error) : null).text}
         onResend={() => send(sentTo)}
         onChangeEmail={() => {
           setSentTo(null);
@@ -54,6 +58,7 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
     );
   }
 
+  const alert = wait.message(sendOtp.isError ? errorMessage(sendOtp.error) : null);
   const submit = submitWhenLoaded(
     ZEmailStep,
     emailForm.onSubmit((values) => {
@@ -66,7 +71,7 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={sendOtp.isError ? errorMessage(sendOtp.error) : null} />
+        <FormAlert message={alert.text} tone={alert.tone} />
         <TextInput
           label="Email"
           type="email"
@@ -78,7 +83,7 @@ export function OtpSignIn({ email, onEmailChange }: Props) {
             onEmailChange(event.currentTarget.value);
           }}
         />
-        <Button type="submit" loading={sendOtp.isPending} fullWidth>
+        <Button type="submit" loading={sendOtp.isPending} disabled={wait.secondsLeft > 0} fullWidth>
           Send code
         </Button>
       </Stack>

@@ -9,6 +9,7 @@ import { useCaptcha } from '../api/get-captcha';
 import { useLogin } from '../api/login';
 import { CaptchaField } from './captcha-field';
 import { useSignInComplete } from './use-sign-in-complete';
+import { useRetryWait } from './use-retry-wait';
 
 // Loaded with the first validation or submit, so /login's first paint does not wait for zod.
 const ZPasswordStep = lazySchema(async () => (await loadAuthSchemas()).ZLoginRequest.pick({ password: true, captchaText: true }));
@@ -18,6 +19,7 @@ export function PasswordStep({ email, onChangeEmail }: { email: string; onChange
   const captcha = useCaptcha();
   const login = useLogin();
   const complete = useSignInComplete();
+  const wait = useRetryWait('or sign in with a one-time code or reset your password (below)');
   const form = useForm({
     initialValues: { password: '', captchaText: '' },
     validate: zodValidate(ZPasswordStep),
@@ -27,11 +29,13 @@ export function PasswordStep({ email, onChangeEmail }: { email: string; onChange
     ZPasswordStep,
     form.onSubmit(
       (values) => {
+        wait.clear();
         login.mutate(
           { email, password: values.password, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
           {
             onSuccess: complete,
-            onError: () => {
+            onError: (error) => {
+              wait.note(error);
               // A captcha answers once: a failed attempt needs a fresh one.
               form.setFieldValue('captchaText', '');
               void captcha.refetch();
@@ -43,10 +47,12 @@ export function PasswordStep({ email, onChangeEmail }: { email: string; onChange
     ),
   );
 
+  const alert = wait.message(login.isError ? errorMessage(login.error) : null);
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormAlert message={login.isError ? errorMessage(login.error) : null} />
+        <FormAlert message={alert.text} tone={alert.tone} />
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm">
             Signing in as <strong>{email}</strong>
@@ -57,7 +63,7 @@ export function PasswordStep({ email, onChangeEmail }: { email: string; onChange
         </Group>
         <PasswordField label="Password" autoComplete="current-password" required data-autofocus autoFocus {...form.getInputProps('password')} />
         <CaptchaField captcha={captcha} inputProps={{ required: true, ...form.getInputProps('captchaText') }} />
-        <Button type="submit" loading={login.isPending} fullWidth>
+        <Button type="submit" loading={login.isPending} disabled={wait.secondsLeft > 0} fullWidth>
           Sign in
         </Button>
       </Stack>

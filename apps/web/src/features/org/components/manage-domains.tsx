@@ -1,12 +1,77 @@
-import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ZDomain } from '@hireflow/contracts/org';
+import { ZDomain, type TDomainEntry } from '@hireflow/contracts/org';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
-import { useAddDomain, useDomains, useRemoveDomain, useRenameDomain } from '../api/domains';
+import { useAddDomain, useDomains, useRemoveDomain, useRenameDomain, useSendDomainProof } from '../api/domains';
 
-function DomainRow({ domain }: { domain: string }) {
+/** A pending domain's proof: where the last link went, and a form to send one (again) to an address at the domain. */
+function DomainProof({ entry }: { entry: TDomainEntry }) {
+  const { domain } = entry;
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState(entry.proofSentTo ?? `it@${domain}`);
+  const send = useSendDomainProof();
+  const sentAt = entry.proofSentAt ? new Date(entry.proofSentAt).toLocaleString() : null;
+  return (
+    <Stack gap={4}>
+      {entry.proofSentTo ? (
+        <Text size="xs">
+          Link sent to {entry.proofSentTo}
+          {sentAt ? ` on ${sentAt}` : ''}. The domain becomes active when it is opened.
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed">
+          Captures no sign-ups until someone at {domain} opens a proof link.
+        </Text>
+      )}
+      {open ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send.mutate(
+              { domain, email: email.trim() },
+              {
+                onSuccess: (answer) => {
+                  notifications.show({ message: answer.message, color: 'pastel-green' });
+                  setOpen(false);
+                },
+              },
+            );
+          }}
+        >
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              label={`An address at ${domain}`}
+              description="Someone who reads this mailbox opens the link."
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={send.isError ? errorMessage(send.error) : null}
+              w={280}
+            />
+            <Button type="submit" size="xs" loading={send.isPending}>
+              Send
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </Group>
+        </form>
+      ) : (
+        <Group>
+          <Button size="xs" variant="light" onClick={() => setOpen(true)} aria-label={`${entry.proofSentTo ? 'Resend proof link' : 'Send proof link'} for ${domain}`}>
+            {entry.proofSentTo ? 'Resend proof link' : 'Send proof link'}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function DomainRow({ entry }: { entry: TDomainEntry }) {
+  const { domain } = entry;
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(domain);
   const rename = useRenameDomain();
@@ -21,6 +86,18 @@ function DomainRow({ domain }: { domain: string }) {
           domain
         )}
         {!editing && error ? <Text c="red" size="sm" role="alert">{errorMessage(error)}</Text> : null}
+      </Table.Td>
+      <Table.Td>
+        {entry.status === 'active' ? (
+          <Badge color="pastel-green">Active</Badge>
+        ) : (
+          <Stack gap={4} align="flex-start">
+            <Badge color="yellow" variant="light">
+              Pending proof
+            </Badge>
+            <DomainProof entry={entry} />
+          </Stack>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap="xs">
@@ -61,8 +138,10 @@ export function ManageDomains() {
     if (!parsed.success) return setInvalid('Enter a domain such as acme.com');
     setInvalid(null);
     add.mutate(parsed.data, {
-      onSuccess: () => {
-        notifications.show({ message: `${parsed.data} added`, color: 'pastel-green' });
+      onSuccess: (answer) => {
+        const added = answer.domains.find((d) => d.domain === parsed.data);
+        const message = added?.status === 'active' ? `${parsed.data} added and active` : `${parsed.data} added: send a proof link to make it active`;
+        notifications.show({ message, color: 'pastel-green' });
         setValue('');
       },
     });
@@ -71,7 +150,9 @@ export function ManageDomains() {
     <Stack gap="md">
       <Title order={1}>Email domains</Title>
       <Text c="dimmed" size="sm">
-        People whose email address ends in one of these domains can sign themselves up as employees of your company.
+        People whose email address ends in one of these domains can sign themselves up as employees of your company. A domain
+        becomes active once proven: at once if your own verified email is at it, otherwise when someone at the domain opens the
+        proof link you send them.
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-start">
@@ -95,12 +176,13 @@ export function ManageDomains() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Domain</Table.Th>
+              <Table.Th>State</Table.Th>
               <Table.Th>Change</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {domains.data.domains.map((d) => (
-              <DomainRow key={d} domain={d} />
+              <DomainRow key={d.domain} entry={d} />
             ))}
           </Table.Tbody>
         </Table>

@@ -6,6 +6,7 @@ import { AccessRightKeys, type TAccessRight } from '@hireflow/contracts/roles';
 import type { TUserRow } from '@hireflow/contracts/users';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useUsers } from '../api/get-users';
 import { useSetUserRights } from '../api/set-user-access';
 
@@ -72,6 +73,7 @@ export function AccessRights({ heldRights }: { heldRights: readonly TAccessRight
   const [debounced] = useDebouncedValue(search, 300);
   const { users, userCount, loadMore, isPending, isError, error, isFetchingNextPage } = useUsers({ search: debounced, status: 'Active' });
   const [editing, setEditing] = useState<TUserRow | null>(null);
+  const selfId = useSession().user?.id;
   return (
     <Stack gap="md">
       <Title order={1}>Access rights</Title>
@@ -127,9 +129,14 @@ export function AccessRights({ heldRights }: { heldRights: readonly TAccessRight
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="light" disabled={u.admin} onClick={() => setEditing(u)} aria-label={`Edit rights of ${u.fullName}`}>
+                    <Button size="xs" variant="light" disabled={u.admin || u.id === selfId} onClick={() => setEditing(u)} aria-label={`Edit rights of ${u.fullName}`}>
                       Edit rights
                     </Button>
+                    {u.id === selfId && !u.admin ? (
+                      <Text size="xs" c="dimmed">
+                        Your own rights: another admin changes them
+                      </Text>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

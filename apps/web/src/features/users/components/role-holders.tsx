@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { TUserOption, TUserRoleFilter, TUserRow } from '@hireflow/contracts/users';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useUsers } from '../api/get-users';
 import { UserPicker } from './user-picker';
 
@@ -20,9 +21,11 @@ type Props = {
 export function RoleHolders({ filter, label, onAdd, onRemove, pending, error }: Props) {
   const holders = useUsers({ role: filter });
   const done = (message: string) => notifications.show({ message, color: 'pastel-green' });
+  // Nobody changes their own roles or special flags (the API refuses it too): not offered for oneself.
+  const selfId = useSession().user?.id;
   return (
     <Stack>
-      <UserPicker label={`Add a ${label.toLowerCase()}`} exclude={holders.users.map((u) => u.id)} disabled={pending} onPick={(u) => onAdd(u).then(() => done(`${u.fullName} is now a ${label.toLowerCase()}`), () => undefined)} />
+      <UserPicker label={`Add a ${label.toLowerCase()}`} exclude={[...holders.users.map((u) => u.id), ...(selfId ? [selfId] : [])]} disabled={pending} onPick={(u) => onAdd(u).then(() => done(`${u.fullName} is now a ${label.toLowerCase()}`), () => undefined)} />
       <FormAlert message={error ? errorMessage(error) : null} />
       {holders.isPending ? (
         <Center>
@@ -49,7 +52,7 @@ export function RoleHolders({ filter, label, onAdd, onRemove, pending, error }: 
                 <Table.Td>{u.fullName}</Table.Td>
                 <Table.Td>{u.email}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="subtle" color="red" disabled={pending} aria-label={`Remove ${u.fullName}`} onClick={() => onRemove(u).then(() => done(`${u.fullName} no longer is a ${label.toLowerCase()}`), () => undefined)}>
+                  <Button size="xs" variant="subtle" color="red" disabled={pending || u.id === selfId} title={u.id === selfId ? 'Another admin must change your own roles' : undefined} aria-label={`Remove ${u.fullName}`} onClick={() => onRemove(u).then(() => done(`${u.fullName} no longer is a ${label.toLowerCase()}`), () => undefined)}>
                     Remove
                   </Button>
                 </Table.Td>

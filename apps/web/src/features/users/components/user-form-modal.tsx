@@ -4,6 +4,7 @@ import { AdditionalRoles } from '@hireflow/contracts/roles';
 import { AdditionalRoleLabels, ManagerLimit, ZAdminSignupRequest, ZUserProfileUpdateRequest, type TUserRow } from '@hireflow/contracts/users';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { timeZoneOptions } from '@/lib/time-zones';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useAddUser } from '../api/add-user';
@@ -48,6 +49,10 @@ function initialValues(user: TUserRow | null): Values {
 /** Add a user (the API mails the invitation) or edit one; the same fields and the contracts' rules. */
 export function UserFormModal({ opened, user, org, onClose, onSaved }: { opened: boolean; user: TUserRow | null; org: OrgChoices; onClose: () => void; onSaved: (message: string, warning?: boolean) => void }) {
   const editing = Boolean(user);
+  // Nobody changes their own roles (the API refuses it too).
+  const signedInId = useSession().user?.id;
+  const isSelf = Boolean(user) && signedInId === user?.id;
+  const selfNote = isSelf ? 'Another admin must change your own roles' : undefined;
   const form = useForm<Values>({ initialValues: initialValues(user), validate: zodValidate(editing ? ZUserProfileUpdateRequest : ZAdminSignupRequest) });
   const add = useAddUser({ onSuccess: (data) => onSaved(data.message, !data.invitationSent) });
   const update = useUpdateUser({ onSuccess: () => onSaved('User saved') });
@@ -70,8 +75,8 @@ export function UserFormModal({ opened, user, org, onClose, onSaved }: { opened:
             <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
             <TextInput label="Mobile" {...form.getInputProps('mobile')} />
             <TextInput label="Employee code" {...form.getInputProps('eCode')} />
-            <Select label="Role" required allowDeselect={false} data={[{ value: 'recruiter', label: 'Recruiter' }, { value: 'employee', label: 'Employee' }]} {...form.getInputProps('role')} />
-            <MultiSelect label="Additional roles" data={AdditionalRoles.map((r) => ({ value: r, label: `${AdditionalRoleLabels[r]} (${r})` }))} {...form.getInputProps('addlRoles')} />
+            <Select label="Role" required allowDeselect={false} data={[{ value: 'recruiter', label: 'Recruiter' }, { value: 'employee', label: 'Employee' }]} disabled={isSelf} description={selfNote} {...form.getInputProps('role')} />
+            <MultiSelect label="Additional roles" data={AdditionalRoles.map((r) => ({ value: r, label: `${AdditionalRoleLabels[r]} (${r})` }))} disabled={isSelf} description={selfNote} {...form.getInputProps('addlRoles')} />
             <Select label="Business unit" clearable searchable data={org.businessUnits} {...form.getInputProps('buItemId')} />
             <Select label="Department" clearable searchable data={org.departments} {...form.getInputProps('department')} />
             <Select label="Location" clearable searchable data={org.locations} {...form.getInputProps('location')} />
