@@ -8,7 +8,7 @@ import { seedDemoData } from './seed/seed';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
-  const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
+  const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, embedded: config.embeddedDb, logger });
   const seeded = await seedDemoData({ config, logger });
 
   const server = createServer(buildApp({ config, logger }));
