@@ -40,7 +40,7 @@ usersRouter.post('/user', requireAuth, validate({ body: ZUserListRequest }), may
   const { filters, skip, export: wantsExport } = req.body as z.output<typeof ZUserListRequest>;
   const customerId = tenantOf(req);
   if (!wantsExport) {
-    res.json(await listUsers({ customerId, filters, skip }));
+    res.json(await listUsers({ customerId, filters, skip, signal: req.signal }));
     return;
   }
   res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
