@@ -3,22 +3,15 @@
 // Prints figures, asserts nothing; bounded by MaxSeconds. Seeding uses raw bulk inserts.
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { Types } from 'mongoose';
 import { startTestApp } from '../src/test/test-app';
 import { buildCustomer, buildUser, tokenFor } from '../src/test/factories';
-import { Job } from '../src/modules/jobs/job.model';
-import { Application } from '../src/modules/candidates/application.model';
-import { Department } from '../src/modules/org/department.model';
-import { Location } from '../src/modules/org/location.model';
-import { BusinessUnit } from '../src/modules/org/business-unit.model';
-import { DefaultStages } from '../src/modules/jobs/workflow-template.model';
 import { close, fmt, listen } from './lib';
+import { seedJobs } from './seed-data';
 
 const JobCount = Number(process.env.BENCH_JOBS ?? 5_000);
 const ApplicationCount = Number(process.env.BENCH_APPLICATIONS ?? 500_000);
 const Samples = 30;
 const MaxSeconds = 15 * 60;
-const BatchSize = 10_000;
 
 const startedAt = Date.now();
 const watchdog = setTimeout(() => {
@@ -26,93 +19,6 @@ const watchdog = setTimeout(() => {
   process.exit(2);
 }, MaxSeconds * 1000);
 watchdog.unref();
-
-const Titles = ['Backend Engineer', 'Frontend Engineer', 'Data Analyst', 'Account Executive', 'Designer', 'Support Agent', 'Recruiter', 'Product Manager'];
-const Statuses = ['open', 'open', 'open', 'on_hold', 'closed', 'filled', 'draft', 'pending_approval'] as const;
-
-async function seedCompany(customerId: Types.ObjectId, jobs: number, applications: number, recruiterIds: Types.ObjectId[]) {
-  const [depts, locs, units] = await Promise.all([
-    Department.insertMany(Array.from({ length: 12 }, (_, i) => ({ customerId, name: `Dept ${i}` }))),
-    Location.insertMany(Array.from({ length: 8 }, (_, i) => ({ customerId, name: `City ${i}` }))),
-    BusinessUnit.insertMany(Array.from({ length: 6 }, (_, i) => ({ customerId, name: `Unit ${i}` }))),
-  ]);
-  const stages = DefaultStages.map((s) => ({ _id: new Types.ObjectId(), ...s }));
-  const jobIds = Array.from({ length: jobs }, () => new Types.ObjectId());
-  const counts = jobIds.map(() => new Array<number>(stages.length).fill(0));
-  const now = Date.now();
-
-  // Applications first (their stages decide the jobs' denormalised counts).
-  for (let start = 0; start < applications; start += BatchSize) {
-    const docs = [];
-    for (let i = start; i < Math.min(applications, start + BatchSize); i++) {
-      const j = (i * 7919) % jobs;
-      const s = Math.min(stages.length - 1, Math.floor(((i * 2654435761) % 1000) / 1000 * stages.length));
-      counts[j]![s]! += 1;
-      const appliedAt = new Date(now - (i % 180) * 86_400_000);
-      docs.push({
-        customerId,
-        candidateId: new Types.ObjectId(),
-        jobId: jobIds[j],
-        stageId: stages[s]!._id,
-        stageKind: stages[s]!.kind,
-        source: 'career_site',
-        appliedAt,
-        atCreation: { businessUnitId: null, departmentId: null, recruiterIds: [], hiringManagerId: null },
-        ownerId: null,
-        answers: [],
-        resumeFileId: null,
-        resumeFilename: '',
-        candidateName: `Candidate ${i}`,
-        candidateEmail: `c${i}@bench.test`,
-        rejectionReason: '',
-        withdrawn: false,
-        createdAt: appliedAt,
-        updatedAt: appliedAt,
-        __v: 0,
-      });
-    }
-    await Application.collection.insertMany(docs, { ordered: false });
-  }
-  const docs = jobIds.map((_id, i) => {
-    const recruiter = recruiterIds[i % recruiterIds.length]!;
-    const title = `${Titles[i % Titles.length]} ${i}`;
-    const createdAt = new Date(now - (i % 365) * 86_400_000);
-    return {
-      _id,
-      customerId,
-      title,
-      titleLower: title.toLowerCase(),
-      jobCodeId: null,
-      departmentId: depts[i % depts.length]!._id,
-      businessUnitId: units[i % units.length]!._id,
-      locationId: locs[i % locs.length]!._id,
-      headcount: 1 + (i % 3),
-      employmentType: 'full_time',
-      salaryBand: null,
-      targetStartDate: null,
-      hiringManagerId: null,
-      recruiterIds: [recruiter],
-      interviewerIds: [],
-      followerIds: [],
-      customFields: {},
-      status: Statuses[i % Statuses.length],
-      requisitionId: null,
-      description: '<p>Bench job</p>',
-      published: i % 2 === 0,
-      stages,
-      stageCounts: Object.fromEntries(stages.map((s, k) => [String(s._id), counts[i]![k]])),
-      applicantCount: counts[i]!.reduce((a, b) => a + b, 0),
-      memberIds: [recruiter],
-      createdBy: recruiter,
-      openedAt: createdAt,
-      createdAt,
-      updatedAt: createdAt,
-      __v: 0,
-    };
-  });
-  for (let start = 0; start < docs.length; start += BatchSize) await Job.collection.insertMany(docs.slice(start, start + BatchSize), { ordered: false });
-  return { dept: String(depts[2]!._id), loc: String(locs[2]!._id), unit: String(units[1]!._id), openJobId: String(jobIds[0]) };
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -141,8 +47,8 @@ try {
   const recruiters = await Promise.all(Array.from({ length: 20 }, () => buildUser({ customerId: big._id, role: 'recruiter' })));
   const smallRecruiter = await buildUser({ customerId: small._id, role: 'recruiter' });
   const seedStarted = performance.now();
-  const refs = await seedCompany(big._id, JobCount, ApplicationCount, recruiters.map((r) => r._id));
-  await seedCompany(small._id, 50, 2_000, [smallRecruiter._id]);
+  const refs = await seedJobs(big._id, JobCount, ApplicationCount, recruiters.map((r) => r._id));
+  await seedJobs(small._id, 50, 2_000, [smallRecruiter._id]);
   const seedMs = performance.now() - seedStarted;
   console.log(`seed: ${fmt(JobCount)} jobs and ${fmt(ApplicationCount)} applications in ${fmt(seedMs / 1000, 1)} s`);
 

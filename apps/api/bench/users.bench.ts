@@ -3,20 +3,16 @@
 // Seeding hashes ONE password and inserts raw documents in bulk (no per-user bcrypt, no per-user save).
 import { createServer } from 'node:http';
 import bcrypt from 'bcrypt';
-import type { Types } from 'mongoose';
 import { startTestApp } from '../src/test/test-app';
 import { buildCustomer, tokenFor } from '../src/test/factories';
-import { User, userSearchKeys, userSortName } from '../src/modules/users/user.model';
-import { BusinessUnit } from '../src/modules/org/business-unit.model';
-import { Department } from '../src/modules/org/department.model';
-import { Location } from '../src/modules/org/location.model';
+import { User } from '../src/modules/users/user.model';
 import { close, fmt, listen } from './lib';
+import { seedUsers } from './seed-data';
 
 const BigCompany = Number(process.env.BENCH_USERS ?? 100_000);
 const SmallCompany = 1_000;
 const Samples = 40;
 const MaxSeconds = 15 * 60;
-const BatchSize = 5_000;
 
 const startedAt = Date.now();
 const watchdog = setTimeout(() => {
@@ -24,52 +20,6 @@ const watchdog = setTimeout(() => {
   process.exit(2);
 }, MaxSeconds * 1000);
 watchdog.unref();
-
-const first = ['Liam', 'Olivia', 'Noah', 'Amelia', 'Oliver', 'Sofia', 'Elijah', 'Mia', 'Lucas', 'Aria', 'Mateo', 'Chloe', 'Levi', 'Layla', 'Ezra', 'Nora'];
-const last = ['Nguyen', 'Garcia', 'Patel', 'Kim', 'Schmidt', 'Rossi', 'Okafor', 'Silva', 'Novak', 'Haddad', 'Larsen', 'Tanaka', 'Dubois', 'Murphy'];
-
-async function seedCompany(customerId: Types.ObjectId, count: number, passwordHash: string, tag: string) {
-  const units = await BusinessUnit.insertMany(Array.from({ length: 10 }, (_, i) => ({ customerId, name: `Unit ${i}` })));
-  const depts = await Department.insertMany(Array.from({ length: 20 }, (_, i) => ({ customerId, name: `Dept ${i}` })));
-  const locs = await Location.insertMany(Array.from({ length: 8 }, (_, i) => ({ customerId, name: `City ${i}` })));
-  const now = new Date();
-  for (let start = 0; start < count; start += BatchSize) {
-    const docs = [];
-    for (let i = start; i < Math.min(count, start + BatchSize); i++) {
-      const u = { firstName: `${first[i % first.length]}${i}`, lastName: last[(i * 5) % last.length]!, email: `u${i}.${tag}@bench.test`, eCode: `E${i}` };
-      docs.push({
-        ...u,
-        customerId,
-        searchKeys: userSearchKeys(u),
-        sortName: userSortName(u),
-        mobile: '',
-        role: i % 4 === 0 ? 'recruiter' : 'employee',
-        admin: i === 0,
-        siteAdmin: false,
-        superUser: false,
-        superAdmin: false,
-        status: i % 20 === 19 ? 'inactive' : 'active',
-        addlRoles: i % 50 === 0 ? ['HM'] : [],
-        rights: [],
-        passwordHash,
-        emailVerification: { keyHash: null, status: true },
-        timezone: 'UTC',
-        location: locs[i % locs.length]!._id,
-        department: depts[i % depts.length]!._id,
-        buItemId: units[i % units.length]!._id,
-        bufollow: [],
-        managers: [],
-        authProviders: [],
-        lastLoginAt: null,
-        createdAt: now,
-        updatedAt: now,
-        __v: 0,
-      });
-    }
-    await User.collection.insertMany(docs, { ordered: false });
-  }
-  return { unit: String(units[3]!._id) };
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -100,8 +50,8 @@ try {
   const hashMs = performance.now() - hashStarted;
   const [big, small] = await Promise.all([buildCustomer({ name: 'Big' }), buildCustomer({ name: 'Small' })]);
   const seedStarted = performance.now();
-  const { unit } = await seedCompany(big._id, BigCompany, passwordHash, 'big');
-  await seedCompany(small._id, SmallCompany, passwordHash, 'small');
+  const { unit } = await seedUsers(big._id, BigCompany, passwordHash, 'big');
+  await seedUsers(small._id, SmallCompany, passwordHash, 'small');
   const seedMs = performance.now() - seedStarted;
   console.log(`seed: ${fmt(BigCompany + SmallCompany)} users in ${fmt(seedMs / 1000, 1)} s (one bcrypt hash: ${fmt(hashMs)} ms; ${fmt(((BigCompany + SmallCompany) / seedMs) * 1000)} users/s)`);
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { errorHandler } from './lib/error-handler';
 import { requestLogger } from './lib/request-log';
+import { clientGone } from './lib/client-gone';
 import { compress } from './lib/compress';
 import { pageSecurityHeaders } from './lib/security-headers';
 import { buildApiRouter } from './api-router';
@@ -17,6 +18,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLogger(app, logger, { ignore: (url) => url === '/api/health' }));
+  app.use(clientGone);
   app.use(compress);
 
   app.use('/api', buildApiRouter());

@@ -11,6 +11,7 @@ const ZEnv = z
     HOST: z.string().min(1).default('127.0.0.1'),
     MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
     DATA_DIR: z.string().default('./data'),
+    EMBEDDED_DB: z.enum(['thread', 'in-process']).default('thread'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
@@ -57,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     mongodbUri: e.MONGODB_URI,
     dataDir,
+    // Without MONGODB_URI: the embedded database on a worker thread of its own, or (for comparison) on the API's loop.
+    embeddedDb: e.EMBEDDED_DB,
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     jwtTtlHours: e.JWT_TTL_HOURS,
     bcryptCost: e.BCRYPT_COST,

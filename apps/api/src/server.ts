@@ -11,7 +11,7 @@ import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migrati
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
-  const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
+  const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, embedded: config.embeddedDb, logger });
   await requireProofOfEarlierDomains(logger);
   const seeded = await seedDemoData({ config, logger });
   const worker = startBackgroundWorker({ config, logger });

@@ -31,6 +31,7 @@ export interface EmbeddedMongo {
 }
 
 export type { Logger };
+export { startEmbeddedMongoThread, type EmbeddedMongoThread, type EmbeddedMongoThreadOptions } from './thread.js';
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 

@@ -61,6 +61,17 @@ const FORMAT_VERSION = 2;
 
 const openPaths = new Set<string>();
 
+/**
+ * Marks a directory as open in this thread on behalf of a server on another thread of this process (the
+ * pid lock file cannot tell threads apart): an in-process server on it is refused until the release.
+ */
+export function reservePath(dir: string): () => void {
+  const key = path.resolve(dir);
+  if (openPaths.has(key)) throw new Error(`embedded-mongo: ${dir} is already open in this process`);
+  openPaths.add(key);
+  return () => openPaths.delete(key);
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -114,9 +114,9 @@ describe('durable storage', () => {
     tmp.cleanup();
   });
 
-  it('loses no acknowledged write when the process is killed with SIGKILL', async () => {
+  it.each(['in-process', 'thread'])('loses no acknowledged write when the process is killed with SIGKILL (server %s)', async (mode) => {
     const tmp = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/crash-writer.ts'), tmp.dir], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/crash-writer.ts'), tmp.dir, mode], {
       cwd: path.join(here, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -8,6 +8,7 @@ import { AppError } from './app-error';
 import { Session } from '../modules/auth/session.model';
 import { User, type UserDoc } from '../modules/users/user.model';
 import { Customer } from '../modules/org/customer.model';
+import { stillWanted } from './client-gone';
 
 export type AuthContext = {
   user: UserDoc;
@@ -88,7 +89,8 @@ async function resolveAuth(req: Request): Promise<AuthContext> {
 export const requireAuth: RequestHandler = async (req, _res, next) => {
   try {
     req.auth = await resolveAuth(req);
-    next();
+    // The lookups above may have waited long under load: a request whose client left meanwhile stops here.
+    if (stillWanted(req)) next();
   } catch (error) {
     next(error);
   }

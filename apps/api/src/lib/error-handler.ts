@@ -4,6 +4,7 @@ import { ErrorCodes } from '@hireflow/contracts/errors';
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { Limits } from '@hireflow/contracts/constants';
 import { AppError } from './app-error';
+import { isClientGone } from './client-gone';
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError(ErrorCodes.notFound, { message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, status: 404 }));
@@ -11,6 +12,8 @@ export const apiNotFound: RequestHandler = (req, _res, next) => {
 
 /** Turns every error into `{ code, message, details? }`; unknown errors become a 500 whose detail stays in the log. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // A read cut off because the client left: there is nobody to answer, and nothing went wrong.
+  if (isClientGone(error)) return;
   const known = toAppError(error);
   if (!known) {
     req.log?.error({ err: error }, 'unhandled error');

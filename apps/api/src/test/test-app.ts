@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
-import { startEmbeddedMongo } from '@hireflow/embedded-mongo';
+import { startEmbeddedMongo, startEmbeddedMongoThread } from '@hireflow/embedded-mongo';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../lib/logger';
 import { buildApp } from '../app';
@@ -11,10 +11,13 @@ export const TestCaptchaText = 'test42';
 /**
  * A fresh database and app for one test file: the embedded server in memory, or a uniquely named
  * database on the MongoDB that MONGODB_URI names (so the same suite runs against a real server).
+ * The embedded server runs in-process: a worker thread costs each test file about a second of start-up
+ * (a fresh thread loads tsx, lmdb and mingo again). TEST_EMBEDDED_DB=thread runs the suite with the
+ * server on its own thread, as `npm start` does; src/lib/db.test.ts always covers that path.
  */
 export async function startTestApp(env: Record<string, string> = {}) {
   const external = process.env.MONGODB_URI;
-  const embedded = external ? null : await startEmbeddedMongo();
+  const embedded = external ? null : process.env.TEST_EMBEDDED_DB === 'thread' ? await startEmbeddedMongoThread() : await startEmbeddedMongo();
   const dbName = `test_${randomBytes(6).toString('hex')}`;
   await mongoose.connect(external ?? embedded!.uri, { dbName, autoIndex: true });
   await mongoose.connection.syncIndexes();

@@ -71,7 +71,7 @@ function pageOf(req: Request) {
 careersPublicRouter.get('/:slug', async (req, res) => {
   const company = await loadCompany(req, res);
   if (!company) return;
-  const [{ intro }, list] = await Promise.all([careerSiteOf(company._id), listPublishedJobsPage(company._id, pageOf(req))]);
+  const [{ intro }, list] = await Promise.all([careerSiteOf(company._id), listPublishedJobsPage(company._id, pageOf(req), req.signal)]);
   if (list.page > list.pageCount) return sendHtml(res, 404, renderNotFound('Page'));
   res.setHeader('Cache-Control', 'public, max-age=60');
   res.type('html').send(renderJobList({ company, intro, jobs: list.jobs, places: list.locations, paging: { page: list.page, pageCount: list.pageCount, total: list.total }, baseUrl: baseUrlOf(req) }));

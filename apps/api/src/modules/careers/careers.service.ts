@@ -6,6 +6,7 @@ import { Job, type JobDoc } from '../jobs/job.model';
 import { recordJobActivity } from '../jobs/job-records';
 import { withTransaction } from '../jobs/with-transaction';
 import { CareerSite } from './career-site.model';
+import { cutOffWhenGone } from '../../lib/client-gone';
 
 const DefaultApplyForm: TApplyForm = { phone: 'optional', resume: 'required', questions: [] };
 
@@ -116,11 +117,11 @@ export async function listPublishedJobs(customerId: Types.ObjectId) {
 }
 
 /** One page of the public job list (/careers/{slug}?page=N), newest first. */
-export async function listPublishedJobsPage(customerId: Types.ObjectId, page: number) {
+export async function listPublishedJobsPage(customerId: Types.ObjectId, page: number, signal?: AbortSignal) {
   const pageSize = CareerSitePaging.publicPageSize;
   const [jobs, total] = await Promise.all([
-    Job.find(publishedFilter(customerId)).sort({ openedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<JobDoc[]>(),
-    Job.countDocuments(publishedFilter(customerId)),
+    Job.find(publishedFilter(customerId)).sort({ openedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).setOptions(cutOffWhenGone(signal)).lean<JobDoc[]>(),
+    Job.countDocuments(publishedFilter(customerId)).setOptions(cutOffWhenGone(signal)),
   ]);
   return { jobs, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), locations: await withLocations(customerId, jobs) };
 }

@@ -19,7 +19,7 @@ export const jobsRouter = Router();
 
 jobsRouter.get(apiPath(JobsApi.jobs), requireAuth, validate({ query: ZJobListQuery }), async (req, res) => {
   const { customerId, actor } = jobsContext(req);
-  res.json(await listJobs({ customerId, actor, query: req.query as unknown as TJobListQuery }));
+  res.json(await listJobs({ customerId, actor, query: req.query as unknown as TJobListQuery, signal: req.signal }));
 });
 
 jobsRouter.post(apiPath(JobsApi.jobs), requireAuth, validate({ body: ZCreateJobRequest }), async (req, res) => {

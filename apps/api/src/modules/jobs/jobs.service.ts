@@ -28,6 +28,7 @@ import { requisitionStatusOf } from './job-approval';
 import { checkJobCodeRoom } from './job-code-headcount';
 import { presentJobDetail, presentJobSummaries } from './jobs.presenter';
 import { assertCustomFieldValues } from '../org/custom-field-values';
+import { cutOffWhenGone } from '../../lib/client-gone';
 
 type Base = { customerId: Types.ObjectId; actor: UserDoc };
 
@@ -42,7 +43,7 @@ const sorts = {
 } as const;
 
 /** /jobs/mine and /jobs/all: filtered, sorted and paged in the database; pipeline counts come from the job itself. */
-export async function listJobs({ customerId, actor, query }: Base & { query: TJobListQuery }): Promise<TJobList> {
+export async function listJobs({ customerId, actor, query, signal }: Base & { query: TJobListQuery; signal?: AbortSignal }): Promise<TJobList> {
   if (query.scope === 'all' && !canSeeAllJobs(actor)) throw AppError.forbidden('Employees see the jobs they are part of (My jobs)');
   const filter: Record<string, unknown> = { customerId };
   if (query.scope === 'mine') filter.memberIds = actor._id;
@@ -55,8 +56,8 @@ export async function listJobs({ customerId, actor, query }: Base & { query: TJo
 
   const projection = { title: 1, status: 1, departmentId: 1, businessUnitId: 1, locationId: 1, recruiterIds: 1, hiringManagerId: 1, headcount: 1, applicantCount: 1, stages: 1, stageCounts: 1, published: 1, createdAt: 1 };
   const [rows, total] = await Promise.all([
-    Job.find(filter, projection).sort(sorts[query.sort]).skip((query.page - 1) * query.pageSize).limit(query.pageSize).lean<JobDoc[]>(),
-    Job.countDocuments(filter),
+    Job.find(filter, projection).sort(sorts[query.sort]).skip((query.page - 1) * query.pageSize).limit(query.pageSize).setOptions(cutOffWhenGone(signal)).lean<JobDoc[]>(),
+    Job.countDocuments(filter).setOptions(cutOffWhenGone(signal)),
   ]);
   return { items: await presentJobSummaries(customerId, rows), total, page: query.page, pageSize: query.pageSize };
 }

@@ -42,7 +42,7 @@ usersRouter.post('/user', requireAuth, validate({ body: ZUserListRequest }), may
   const { filters, skip, export: wantsExport } = req.body as z.output<typeof ZUserListRequest>;
   const customerId = tenantOf(req);
   if (!wantsExport) {
-    res.json(await listUsers({ customerId, filters, skip }));
+    res.json(await listUsers({ customerId, filters, skip, signal: req.signal }));
     return;
   }
   // SPEC section 7: the list call with export answers the file itself. The web app uses the background export below.

@@ -19,6 +19,7 @@ import { Location } from '../org/location.model';
 import { User } from './user.model';
 import { buildUserFilter, searchCondition, userListSort } from './user-query';
 import { loadOrgNames, presentUserOption, presentUserRow, type UserRowSource } from './user-row.presenter';
+import { cutOffWhenGone } from '../../lib/client-gone';
 
 type Actor = { userId: Types.ObjectId };
 /** Who is changing another user: their effective rights decide whom they may change. */
@@ -37,11 +38,11 @@ export function assertMayManage(actor: ManagingActor, target: { _id: Types.Objec
 }
 
 /** One page of the user list: up to pageSize + 1 rows (the extra row tells the SPA there is more) and the total. */
-export async function listUsers({ customerId, filters, skip }: { customerId: Types.ObjectId; filters: TUserListFilters; skip: number }) {
+export async function listUsers({ customerId, filters, skip, signal }: { customerId: Types.ObjectId; filters: TUserListFilters; skip: number; signal?: AbortSignal }) {
   const filter = buildUserFilter(customerId, filters);
   const [rows, cnt] = await Promise.all([
-    User.find(filter).sort(userListSort).skip(skip).limit(UserList.pageSize + 1).lean<UserRowSource[]>(),
-    User.countDocuments(filter),
+    User.find(filter).sort(userListSort).skip(skip).limit(UserList.pageSize + 1).setOptions(cutOffWhenGone(signal)).lean<UserRowSource[]>(),
+    User.countDocuments(filter).setOptions(cutOffWhenGone(signal)),
   ]);
   const names = await loadOrgNames(customerId, rows);
   return { ul: rows.map((u) => presentUserRow(u, names)), cnt };
