@@ -60,7 +60,7 @@ export class Collection {
     return id;
   }
 
-  replace(ctx: WriteContext, id: string, next: Doc): void {
+  replace(ctx: WriteContext, id: string, next: Doc, replacement = false): void {
     const prev = this.docs.get(id);
     if (!prev) throw new MongoServerError(1, `document ${id} vanished during update`);
     if (keyString(next._id) !== id) {
@@ -82,7 +82,7 @@ export class Collection {
     });
     this.docs.set(id, next);
     noteDocument(next);
-    ctx.record(this, id, prev, next);
+    ctx.record(this, id, prev, next, replacement);
     this.locks.acquire(this.ns, id, ctx, prev);
   }
 

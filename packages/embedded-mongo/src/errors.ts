@@ -12,6 +12,7 @@ const CODE_NAMES: Record<number, string> = {
   27: 'IndexNotFound',
   40: 'ConflictingUpdateOperators',
   43: 'CursorNotFound',
+  47: 'NoMatchingDocument',
   48: 'NamespaceExists',
   52: 'DollarPrefixedFieldName',
   59: 'CommandNotFound',
@@ -26,7 +27,10 @@ const CODE_NAMES: Record<number, string> = {
   225: 'TransactionTooOld',
   251: 'NoSuchTransaction',
   256: 'TransactionCommitted',
+  260: 'InvalidResumeToken',
   263: 'OperationNotSupportedInTransaction',
+  280: 'ChangeStreamFatalError',
+  286: 'ChangeStreamHistoryLost',
   11000: 'DuplicateKey',
 };
 

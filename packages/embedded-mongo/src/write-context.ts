@@ -8,6 +8,8 @@ export interface Change {
   id: string;
   before?: Doc;
   after?: Doc;
+  /** A replacement-style update (change streams report it as `replace`, not `update`). */
+  replacement?: boolean;
 }
 
 /** Owner of document locks; only transactions hold locks beyond a single command. */
@@ -20,8 +22,8 @@ export class WriteContext {
   readonly changes: Change[] = [];
   constructor(readonly owner?: LockOwner) {}
 
-  record(coll: Collection, id: string, before: Doc | undefined, after: Doc | undefined): void {
-    this.changes.push({ coll, id, before, after });
+  record(coll: Collection, id: string, before: Doc | undefined, after: Doc | undefined, replacement?: boolean): void {
+    this.changes.push(replacement ? { coll, id, before, after, replacement } : { coll, id, before, after });
   }
 }
 

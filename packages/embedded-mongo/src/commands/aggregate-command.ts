@@ -3,6 +3,7 @@
 import { ObjectId } from 'bson';
 import { aggregate as mingoAggregate } from 'mingo';
 import type { CollationSpec } from 'mingo/types';
+import { changeStreamsOf, isChangeStreamPipeline } from '../change-streams/streams.js';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
 import { cloneDoc } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
@@ -30,9 +31,7 @@ export const aggregate: CommandHandler = async (cx) => {
   if (!Array.isArray(pipeline)) throw new MongoServerError(14, "'pipeline' option must be specified as an array");
   if (!body.cursor && !body.explain) throw new MongoServerError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   const collName = typeof body.aggregate === 'string' ? collectionArg(cx) : undefined;
-  if ((pipeline as Doc[]).some((st) => st && typeof st === 'object' && '$changeStream' in st)) {
-    throw new MongoServerError(115, 'Change streams are not supported by the embedded MongoDB server; use a real MongoDB replica set');
-  }
+  if (isChangeStreamPipeline(pipeline)) return changeStreamsOf(cx.engine).open(cx, pipeline as Doc[]);
   let stages = rewritePipeline(pipeline as Doc[]);
   let out: Doc | undefined;
   const last = stages[stages.length - 1];

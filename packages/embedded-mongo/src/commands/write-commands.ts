@@ -66,11 +66,12 @@ function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: Upd
     c.checkWritable(cx.write, targets.map((d) => keyString(d._id)));
     let modified = 0;
     let after: Doc | undefined;
+    const replacement = !isOperatorUpdate(spec) && !Array.isArray(spec);
     for (const doc of targets) {
       const res = applyUpdate(doc, spec, { arrayFilters: opts.arrayFilters, query: q });
       after = res.doc;
       if (!res.modified) continue;
-      c.replace(cx.write, keyString(doc._id), res.doc);
+      c.replace(cx.write, keyString(doc._id), res.doc, replacement);
       modified++;
     }
     return { matched: targets.length, modified, before: targets[0], after };
