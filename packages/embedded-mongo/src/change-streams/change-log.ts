@@ -75,6 +75,8 @@ export class ChangeLog {
   truncatedSeq = 0;
   truncatedTs = new Timestamp({ t: 0, i: 0 });
   private readonly waiters = new Set<() => void>();
+  /** Sequence numbers pruned from memory whose stored copies the next staged write deletes. */
+  private unpersistedPrunes: number[] = [];
   readonly maxEvents: number;
   readonly maxAgeMs: number;
   closed = false;
@@ -135,12 +137,17 @@ export class ChangeLog {
       staged.entries.push(entry);
       if (this.storage.durable) staged.ops.push({ key: eventKey(ev.seq), value: serialize(stripUndefined(ev)) });
     }
-    this.prune(staged.ops, wall.getTime());
+    this.prune(wall.getTime());
+    if (this.storage.durable && this.unpersistedPrunes.length) {
+      for (const seq of this.unpersistedPrunes) staged.ops.push({ key: eventKey(seq) });
+      staged.ops.push({ key: META_KEY, value: serialize({ truncatedSeq: this.truncatedSeq, truncatedTs: this.truncatedTs }) });
+    }
+    this.unpersistedPrunes = [];
     return staged;
   }
 
   /** Drops settled events beyond the count or age bound (from the front of the window). */
-  private prune(ops: StorageOp[], now: number): void {
+  private prune(now: number): void {
     const cutoff = now - this.maxAgeMs;
     let drop = 0;
     while (drop < this.entries.length) {
@@ -151,14 +158,13 @@ export class ChangeLog {
     }
     if (!drop) return;
     for (const { ev, state } of this.entries.slice(0, drop)) {
-      if (this.storage.durable) ops.push({ key: eventKey(ev.seq) });
+      if (this.storage.durable) this.unpersistedPrunes.push(ev.seq);
       if (state === 'ok') {
         this.truncatedSeq = ev.seq;
         this.truncatedTs = ev.ts;
       }
     }
     this.entries.splice(0, drop);
-    if (this.storage.durable) ops.push({ key: META_KEY, value: serialize({ truncatedSeq: this.truncatedSeq, truncatedTs: this.truncatedTs }) });
   }
 
   /** Marks staged events durable (ok) or abandoned; publishes the settled prefix and wakes waiters. */
@@ -172,6 +178,8 @@ export class ChangeLog {
     const visible = i < this.entries.length ? this.entries[i].ev.seq - 1 : this.lastSeq;
     if (visible > this.visibleSeq) {
       this.visibleSeq = visible;
+      // Memory is trimmed now; the stored copies go with the next write (a restart before it only keeps more).
+      this.prune(Date.now());
       this.wake();
     }
   }

@@ -202,6 +202,11 @@ export class ChangeStreams {
 
   /** Events after the cursor's position that pass its scope and pipeline, up to `limit`. */
   private collect(cur: StreamCursor, limit: number): Doc[] {
+    // A stream that fell behind the window has lost events: it must fail rather than skip them.
+    if (cur.position < this.log.truncatedSeq) {
+      this.cursors.delete(cur.id.toString());
+      throw historyLost();
+    }
     const docs: Doc[] = [];
     let bytes = 0;
     for (const ev of this.log.after(cur.position)) {
