@@ -34,7 +34,8 @@ export class Engine {
   static open(dbPath?: string, opts: { changeLog?: ChangeLogOptions } = {}): Engine {
     const engine = new Engine(dbPath ? new LmdbStorage(dbPath) : new MemoryStorage(), opts.changeLog);
     try {
-      engine.changeLog.load();
+      const logOps = engine.changeLog.load();
+      if (logOps.length) engine.track(engine.storage.write(logOps));
       for (const entry of engine.storage.loadCatalog()) {
         const coll = engine.attach(entry.db, entry.name, entry.options ?? {});
         coll.loadAll(engine.storage.loadDocs(coll.ns), entry.indexes);

@@ -74,6 +74,8 @@ export class ChangeLog {
   /** Highest sequence number dropped from the window, and its cluster time. */
   truncatedSeq = 0;
   truncatedTs = new Timestamp({ t: 0, i: 0 });
+  /** Identifies this log in resume tokens, so tokens of another log are refused rather than misread. */
+  epoch = Math.floor(Math.random() * 0xffffffff);
   private readonly waiters = new Set<() => void>();
   /** Sequence numbers pruned from memory whose stored copies the next staged write deletes. */
   private unpersistedPrunes: number[] = [];
@@ -89,14 +91,17 @@ export class ChangeLog {
     this.maxAgeMs = opts.maxAgeMs ?? 24 * 60 * 60 * 1000;
   }
 
-  /** Reads the persisted window at start-up. */
-  load(): void {
+  /** Reads the persisted window at start-up; returns storage operations to write (a new log's identity). */
+  load(): StorageOp[] {
     const meta = this.storage.get(META_KEY);
-    if (meta) {
-      const m = deserialize(meta) as { truncatedSeq: number; truncatedTs: Timestamp };
+    const m = meta ? (deserialize(meta) as { truncatedSeq: number; truncatedTs: Timestamp; epoch?: number }) : undefined;
+    if (m) {
       this.truncatedSeq = m.truncatedSeq;
       this.truncatedTs = m.truncatedTs;
     }
+    const ops: StorageOp[] = [];
+    if (m?.epoch !== undefined) this.epoch = m.epoch;
+    else if (this.storage.durable) ops.push(this.metaOp());
     for (const value of this.storage.readRange(EVENT_PREFIX, 'o;')) {
       const ev = deserialize(value) as StoredEvent;
       if (ev.seq <= this.truncatedSeq) continue;
@@ -106,6 +111,11 @@ export class ChangeLog {
     this.lastSeq = last?.seq ?? this.truncatedSeq;
     this.lastTs = last?.ts ?? this.truncatedTs;
     this.visibleSeq = this.lastSeq;
+    return ops;
+  }
+
+  private metaOp(): StorageOp {
+    return { key: META_KEY, value: serialize({ truncatedSeq: this.truncatedSeq, truncatedTs: this.truncatedTs, epoch: this.epoch }) };
   }
 
   /** A fresh cluster time, later than every earlier one (also across restarts). */
@@ -140,7 +150,7 @@ export class ChangeLog {
     this.prune(wall.getTime());
     if (this.storage.durable && this.unpersistedPrunes.length) {
       for (const seq of this.unpersistedPrunes) staged.ops.push({ key: eventKey(seq) });
-      staged.ops.push({ key: META_KEY, value: serialize({ truncatedSeq: this.truncatedSeq, truncatedTs: this.truncatedTs }) });
+      staged.ops.push(this.metaOp());
     }
     this.unpersistedPrunes = [];
     return staged;

@@ -99,8 +99,8 @@ export interface EventOptions {
 }
 
 /** The change event document for a log event (fullDocument lookups are done by the caller). */
-export function changeEvent(ev: StoredEvent): Doc {
-  const out: Doc = { _id: encodeToken(ev.ts, ev.seq), operationType: ev.op, clusterTime: ev.ts, wallTime: ev.wall };
+export function changeEvent(ev: StoredEvent, epoch: number): Doc {
+  const out: Doc = { _id: encodeToken(ev.ts, ev.seq, epoch), operationType: ev.op, clusterTime: ev.ts, wallTime: ev.wall };
   if (ev.op === 'insert' || ev.op === 'replace') out.fullDocument = ev.doc;
   out.ns = ev.op === 'dropDatabase' ? { db: ev.db } : { db: ev.db, coll: ev.coll };
   if (ev.to) out.to = ev.to;
@@ -113,6 +113,6 @@ export function changeEvent(ev: StoredEvent): Doc {
   return out;
 }
 
-export function invalidateEvent(ev: StoredEvent): Doc {
-  return { _id: encodeToken(ev.ts, ev.seq, true), operationType: 'invalidate', clusterTime: ev.ts, wallTime: ev.wall };
+export function invalidateEvent(ev: StoredEvent, epoch: number): Doc {
+  return { _id: encodeToken(ev.ts, ev.seq, epoch, true), operationType: 'invalidate', clusterTime: ev.ts, wallTime: ev.wall };
 }

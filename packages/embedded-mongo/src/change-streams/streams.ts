@@ -118,18 +118,18 @@ export class ChangeStreams {
       if (s.resumeAfter !== undefined && token.invalidate) {
         throw new MongoServerError(260, "Attempting to resume a change stream using 'resumeAfter' is not allowed from an invalidate notification.");
       }
-      if (!this.log.hasHistoryAfter(token.seq)) throw historyLost();
+      if (token.epoch !== this.log.epoch || !this.log.hasHistoryAfter(token.seq)) throw historyLost();
       position = token.seq;
-      pbrt = encodeToken(token.ts, token.seq);
+      pbrt = encodeToken(token.ts, token.seq, this.log.epoch);
     } else if (s.startAtOperationTime !== undefined) {
       const ts = s.startAtOperationTime;
       if (!(ts instanceof Timestamp)) throw new MongoServerError(14, "BSON field '$changeStream.startAtOperationTime' is the wrong type, expected type 'timestamp'");
       if (this.log.truncatedSeq > 0 && compareTs(this.log.truncatedTs, ts) >= 0) throw historyLost();
       position = Math.min(this.log.seqBeforeTime(ts), this.log.visibleSeq);
       minTs = ts;
-      pbrt = encodeToken(ts, position);
+      pbrt = encodeToken(ts, position, this.log.epoch);
     }
-    pbrt ??= encodeToken(this.log.find(position)?.ts ?? this.log.currentTime(), position);
+    pbrt ??= encodeToken(this.log.find(position)?.ts ?? this.log.currentTime(), position, this.log.epoch);
 
     const ns = scope.kind === 'collection' ? `${scope.db}.${scope.coll}` : `${cx.db}.$cmd.aggregate`;
     this.reap();
@@ -218,13 +218,13 @@ export class ChangeStreams {
       const { emit, invalidate } = relevance(cur.scope, ev);
       const out = emit ? this.render(cur, ev) : undefined;
       cur.position = ev.seq;
-      cur.pbrt = encodeToken(ev.ts, ev.seq);
+      cur.pbrt = encodeToken(ev.ts, ev.seq, this.log.epoch);
       if (out) {
         docs.push(out);
         bytes += calculateObjectSize(out);
       }
       if (invalidate) {
-        const inv = invalidateEvent(ev);
+        const inv = invalidateEvent(ev, this.log.epoch);
         docs.push(inv);
         cur.pbrt = inv._id as Doc;
         cur.closed = true;
@@ -234,14 +234,14 @@ export class ChangeStreams {
     // Nothing relevant may have happened, but the stream has seen everything up to here.
     if (!docs.length && cur.position < this.log.visibleSeq && !cur.closed) {
       cur.position = this.log.visibleSeq;
-      cur.pbrt = encodeToken(this.log.currentTime(), cur.position);
+      cur.pbrt = encodeToken(this.log.currentTime(), cur.position, this.log.epoch);
     }
     return docs;
   }
 
   /** The change event as this stream shows it, or undefined if its pipeline filters it out. */
   private render(cur: StreamCursor, ev: StoredEvent): Doc | undefined {
-    const base = changeEvent(ev);
+    const base = changeEvent(ev, this.log.epoch);
     const { fullDocument, fullDocumentBeforeChange } = cur.opts;
     if (ev.op === 'update' && fullDocument !== 'default') {
       let doc: Doc | null;

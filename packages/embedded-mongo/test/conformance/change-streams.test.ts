@@ -379,6 +379,23 @@ describe.runIf(!realServer)('history window (embedded server)', () => {
     }
   });
 
+  it('a token of another (in-memory) server is refused with 286 rather than misread', async () => {
+    const coll = client.db(freshDb().databaseName).collection('c');
+    const cs = track(await opened(coll.watch([], STREAM_OPTS)));
+    await coll.insertOne({ i: 1 });
+    const [ev] = await take(cs, 1);
+    const other = await startEmbeddedMongo();
+    const c = await MongoClient.connect(other.uri);
+    try {
+      const foreign = c.db(coll.dbName).collection('c').watch([], { ...STREAM_OPTS, resumeAfter: ev._id });
+      await expect(foreign.tryNext()).rejects.toMatchObject({ code: 286 });
+      await foreign.close();
+    } finally {
+      await c.close();
+      await other.stop();
+    }
+  });
+
   it('the event log survives a restart: a client resumes from its token', async () => {
     const tmp = tempDir();
     try {
