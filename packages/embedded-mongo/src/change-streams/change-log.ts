@@ -3,7 +3,7 @@
 // written in the same storage transaction as the documents, and become visible to change streams once
 // that transaction is durable (in sequence order). The log keeps a bounded window (count and age);
 // resuming from before the window fails with ChangeStreamHistoryLost (286).
-import { deserialize, serialize, Timestamp } from 'bson';
+import { calculateObjectSize, deserialize, serialize, Timestamp } from 'bson';
 import type { Doc } from '../errors.js';
 import type { StorageBackend, StorageOp } from '../storage.js';
 
@@ -44,11 +44,14 @@ export interface ChangeLogOptions {
   maxEvents?: number;
   /** Oldest event kept, in milliseconds (default 24 hours). */
   maxAgeMs?: number;
+  /** Most bytes of events kept, BSON size (default 128 MB): inserts carry whole documents. */
+  maxBytes?: number;
 }
 
 interface Entry {
   ev: StoredEvent;
   state: 'pending' | 'ok' | 'failed';
+  bytes: number;
 }
 
 export interface Staged {
@@ -81,6 +84,8 @@ export class ChangeLog {
   private unpersistedPrunes: number[] = [];
   readonly maxEvents: number;
   readonly maxAgeMs: number;
+  readonly maxBytes: number;
+  private bytes = 0;
   closed = false;
 
   constructor(
@@ -89,6 +94,7 @@ export class ChangeLog {
   ) {
     this.maxEvents = Math.max(1, opts.maxEvents ?? 10_000);
     this.maxAgeMs = opts.maxAgeMs ?? 24 * 60 * 60 * 1000;
+    this.maxBytes = opts.maxBytes ?? 128 * 1024 * 1024;
   }
 
   /** Reads the persisted window at start-up; returns storage operations to write (a new log's identity). */
@@ -105,7 +111,8 @@ export class ChangeLog {
     for (const value of this.storage.readRange(EVENT_PREFIX, 'o;')) {
       const ev = deserialize(value) as StoredEvent;
       if (ev.seq <= this.truncatedSeq) continue;
-      this.entries.push({ ev, state: 'ok' });
+      this.entries.push({ ev, state: 'ok', bytes: value.length });
+      this.bytes += value.length;
     }
     const last = this.entries[this.entries.length - 1]?.ev;
     this.lastSeq = last?.seq ?? this.truncatedSeq;
@@ -142,10 +149,16 @@ export class ChangeLog {
     const shared = sharedTime ? this.nextTs() : undefined;
     for (const raw of raws) {
       const ev: StoredEvent = { ...raw, seq: ++this.lastSeq, ts: shared ?? this.nextTs(), wall };
-      const entry: Entry = { ev, state: 'pending' };
+      let bytes: number;
+      if (this.storage.durable) {
+        const value = serialize(stripUndefined(ev));
+        staged.ops.push({ key: eventKey(ev.seq), value });
+        bytes = value.length;
+      } else bytes = calculateObjectSize(stripUndefined(ev));
+      const entry: Entry = { ev, state: 'pending', bytes };
       this.entries.push(entry);
+      this.bytes += bytes;
       staged.entries.push(entry);
-      if (this.storage.durable) staged.ops.push({ key: eventKey(ev.seq), value: serialize(stripUndefined(ev)) });
     }
     this.prune(wall.getTime());
     if (this.storage.durable && this.unpersistedPrunes.length) {
@@ -163,7 +176,8 @@ export class ChangeLog {
     while (drop < this.entries.length) {
       const e = this.entries[drop];
       if (e.state === 'pending') break;
-      if (this.entries.length - drop <= this.maxEvents && e.ev.wall.getTime() >= cutoff) break;
+      if (this.entries.length - drop <= this.maxEvents && this.bytes <= this.maxBytes && e.ev.wall.getTime() >= cutoff) break;
+      this.bytes -= e.bytes;
       drop++;
     }
     if (!drop) return;
@@ -181,7 +195,10 @@ export class ChangeLog {
   settle(staged: Staged, ok: boolean): void {
     if (!staged.entries.length) return;
     for (const e of staged.entries) e.state = ok ? 'ok' : 'failed';
-    if (!ok) this.entries = this.entries.filter((e) => e.state !== 'failed');
+    if (!ok) {
+      for (const e of staged.entries) this.bytes -= e.bytes;
+      this.entries = this.entries.filter((e) => e.state !== 'failed');
+    }
     // Everything before the first pending event is settled, so visible up to there.
     let i = this.indexAfter(this.visibleSeq);
     while (i < this.entries.length && this.entries[i].state !== 'pending') i++;

@@ -379,6 +379,25 @@ describe.runIf(!realServer)('history window (embedded server)', () => {
     }
   });
 
+  it('the window is also bounded in bytes: large documents push old events out', async () => {
+    const small = await startEmbeddedMongo({ changeStreamHistory: { maxBytes: 64 * 1024 } });
+    const c = await MongoClient.connect(small.uri);
+    try {
+      const coll = c.db('w').collection('big');
+      const cs = await opened(coll.watch([], STREAM_OPTS));
+      await coll.insertOne({ i: 0 });
+      const [first] = await take(cs, 1);
+      await cs.close();
+      for (let i = 1; i <= 4; i++) await coll.insertOne({ i, blob: 'x'.repeat(30 * 1024) });
+      const late = coll.watch([], { ...STREAM_OPTS, resumeAfter: first._id });
+      await expect(late.tryNext()).rejects.toMatchObject({ code: 286 });
+      await late.close();
+    } finally {
+      await c.close();
+      await small.stop();
+    }
+  });
+
   it('a token of another (in-memory) server is refused with 286 rather than misread', async () => {
     const coll = client.db(freshDb().databaseName).collection('c');
     const cs = track(await opened(coll.watch([], STREAM_OPTS)));
