@@ -30,7 +30,7 @@ export interface StorageBackend {
   /** One stored value (change-log metadata). */
   get(key: string): Uint8Array | undefined;
   /** Stored values with keys in [start, end), in key order (the change log). */
-  readRange(start: string, end: string): Iterable<Uint8Array>;
+  readRange(start: string, end: string): Iterable<{ key: string; value: Uint8Array }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ export class MemoryStorage implements StorageBackend {
   get(): Uint8Array | undefined {
     return undefined;
   }
-  readRange(): Iterable<Uint8Array> {
+  readRange(): Iterable<{ key: string; value: Uint8Array }> {
     return [];
   }
   async close(): Promise<void> {}
@@ -168,8 +168,8 @@ export class LmdbStorage implements StorageBackend {
     return this.db.get(key);
   }
 
-  *readRange(start: string, end: string): Iterable<Uint8Array> {
-    for (const { value } of this.db.getRange({ start, end })) yield value;
+  *readRange(start: string, end: string): Iterable<{ key: string; value: Uint8Array }> {
+    for (const { key, value } of this.db.getRange({ start, end })) yield { key, value };
   }
 
   async close(): Promise<void> {

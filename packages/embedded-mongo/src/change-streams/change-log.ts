@@ -52,6 +52,9 @@ interface Entry {
   ev: StoredEvent;
   state: 'pending' | 'ok' | 'failed';
   bytes: number;
+  /** Stored record holding this event (one per staged batch) and whether this is its last event. */
+  record?: string;
+  lastOfRecord?: boolean;
 }
 
 export interface Staged {
@@ -81,7 +84,7 @@ export class ChangeLog {
   epoch = Math.floor(Math.random() * 0xffffffff);
   private readonly waiters = new Set<() => void>();
   /** Sequence numbers pruned from memory whose stored copies the next staged write deletes. */
-  private unpersistedPrunes: number[] = [];
+  private unpersistedPrunes: string[] = [];
   readonly maxEvents: number;
   readonly maxAgeMs: number;
   readonly maxBytes: number;
@@ -108,16 +111,42 @@ export class ChangeLog {
     const ops: StorageOp[] = [];
     if (m?.epoch !== undefined) this.epoch = m.epoch;
     else if (this.storage.durable) ops.push(this.metaOp());
-    for (const value of this.storage.readRange(EVENT_PREFIX, 'o;')) {
-      const ev = deserialize(value) as StoredEvent;
-      if (ev.seq <= this.truncatedSeq) continue;
-      this.entries.push({ ev, state: 'ok', bytes: value.length });
-      this.bytes += value.length;
-    }
+    this.loadEvents(ops);
     const last = this.entries[this.entries.length - 1]?.ev;
     this.lastSeq = last?.seq ?? this.truncatedSeq;
     this.lastTs = last?.ts ?? this.truncatedTs;
     this.visibleSeq = this.lastSeq;
+    // A window that shrank (or aged) while the server was down is trimmed now.
+    this.prune(Date.now());
+    ops.push(...this.takePrunes());
+    return ops;
+  }
+
+  private loadEvents(ops: StorageOp[]): void {
+    // Each record holds the events of one staged batch as consecutive BSON documents.
+    for (const { key, value } of this.storage.readRange(EVENT_PREFIX, 'o;')) {
+      const buf = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      let last: Entry | undefined;
+      for (let at = 0; at + 4 <= buf.length; ) {
+        const size = buf.readInt32LE(at);
+        const ev = deserialize(buf.subarray(at, at + size)) as StoredEvent;
+        at += size;
+        if (ev.seq <= this.truncatedSeq) continue;
+        last = { ev, state: 'ok', bytes: size, record: key };
+        this.entries.push(last);
+        this.bytes += size;
+      }
+      if (last) last.lastOfRecord = true;
+      else ops.push({ key });
+    }
+  }
+
+  /** Storage deletions for records whose events have all left the window, plus the updated metadata. */
+  private takePrunes(): StorageOp[] {
+    if (!this.unpersistedPrunes.length) return [];
+    const ops: StorageOp[] = this.unpersistedPrunes.map((key) => ({ key }));
+    ops.push(this.metaOp());
+    this.unpersistedPrunes = [];
     return ops;
   }
 
@@ -147,25 +176,26 @@ export class ChangeLog {
     if (!raws.length) return staged;
     const wall = new Date();
     const shared = sharedTime ? this.nextTs() : undefined;
+    // One storage record per batch: a bulk insert adds one key, not one per document.
+    const record = eventKey(this.lastSeq + 1);
+    const parts: Uint8Array[] = [];
     for (const raw of raws) {
       const ev: StoredEvent = { ...raw, seq: ++this.lastSeq, ts: shared ?? this.nextTs(), wall };
       let bytes: number;
       if (this.storage.durable) {
         const value = serialize(stripUndefined(ev));
-        staged.ops.push({ key: eventKey(ev.seq), value });
+        parts.push(value);
         bytes = value.length;
       } else bytes = calculateObjectSize(stripUndefined(ev));
-      const entry: Entry = { ev, state: 'pending', bytes };
+      const entry: Entry = { ev, state: 'pending', bytes, record };
       this.entries.push(entry);
       this.bytes += bytes;
       staged.entries.push(entry);
     }
+    staged.entries[staged.entries.length - 1].lastOfRecord = true;
+    if (this.storage.durable) staged.ops.push({ key: record, value: Buffer.concat(parts) });
     this.prune(wall.getTime());
-    if (this.storage.durable && this.unpersistedPrunes.length) {
-      for (const seq of this.unpersistedPrunes) staged.ops.push({ key: eventKey(seq) });
-      staged.ops.push(this.metaOp());
-    }
-    this.unpersistedPrunes = [];
+    staged.ops.push(...this.takePrunes());
     return staged;
   }
 
@@ -181,8 +211,8 @@ export class ChangeLog {
       drop++;
     }
     if (!drop) return;
-    for (const { ev, state } of this.entries.slice(0, drop)) {
-      if (this.storage.durable) this.unpersistedPrunes.push(ev.seq);
+    for (const { ev, state, record, lastOfRecord } of this.entries.slice(0, drop)) {
+      if (this.storage.durable && record && lastOfRecord) this.unpersistedPrunes.push(record);
       if (state === 'ok') {
         this.truncatedSeq = ev.seq;
         this.truncatedTs = ev.ts;
