@@ -9,6 +9,7 @@ const CODE_NAMES: Record<number, string> = {
   14: 'TypeMismatch',
   20: 'IllegalOperation',
   26: 'NamespaceNotFound',
+  28: 'PathNotViable',
   27: 'IndexNotFound',
   40: 'ConflictingUpdateOperators',
   43: 'CursorNotFound',
@@ -32,6 +33,7 @@ const CODE_NAMES: Record<number, string> = {
   280: 'ChangeStreamFatalError',
   286: 'ChangeStreamHistoryLost',
   11000: 'DuplicateKey',
+  17419: 'Location17419',
 };
 
 export class MongoServerError extends Error {

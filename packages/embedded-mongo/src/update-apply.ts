@@ -7,6 +7,7 @@ import { cloneDoc, setPath } from './doc-utils.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
+import { checkConflicts, checkUpdateTargets } from './update-checks.js';
 
 const KNOWN_OPS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll',
@@ -56,6 +57,8 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   }
   const next = cloneDoc(doc);
   const { $setOnInsert, ...mods } = spec;
+  checkUpdateTargets(doc, opts.inserting ? spec : mods);
+  if (!opts.inserting && $setOnInsert) checkConflicts(spec);
   let changed: string[] = [];
   const nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
   if (Object.keys(nonEmpty).length) {

@@ -1,6 +1,6 @@
 // insert, update, delete, findAndModify. Each statement is applied atomically; lock checks happen
 // before any mutation so a statement that must wait for a transaction can simply be retried.
-import { ObjectId } from 'bson';
+import { calculateObjectSize, ObjectId } from 'bson';
 import { keyString } from '../bson-compare.js';
 import { collectionArg, optDoc, withLockWait, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
@@ -14,6 +14,18 @@ function writeError(cx: CommandContext, index: number, err: unknown): Doc {
   // Labelled errors (WriteConflict) abort a transaction as a whole: they are command errors, not write errors.
   if (cx.txn && e.labels.length) throw e;
   return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
+}
+
+/** MongoDB's document size limit (BSONObjMaxUserSize). */
+export const MAX_DOC_BYTES = 16 * 1024 * 1024;
+
+function checkInsertSize(doc: Doc): void {
+  const size = calculateObjectSize(doc);
+  if (size > MAX_DOC_BYTES) throw new MongoServerError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOC_BYTES}`);
+}
+
+function checkUpdatedSize(doc: Doc): void {
+  if (calculateObjectSize(doc) > MAX_DOC_BYTES) throw new MongoServerError(17419, `Resulting document after update is larger than ${MAX_DOC_BYTES}`);
 }
 
 function statements(cx: CommandContext, field: string): Doc[] {
@@ -34,6 +46,7 @@ const insert: CommandHandler = async (cx) => {
     const doc = { _id: _id === undefined ? new ObjectId() : _id, ...rest };
     try {
       if (Array.isArray(doc._id) || doc._id instanceof RegExp) throw new MongoServerError(2, `can't use an array for _id`);
+      checkInsertSize(doc);
       await withLockWait(() => coll.insert(cx.write, doc));
       n++;
     } catch (err) {
@@ -71,6 +84,7 @@ function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: Upd
       const res = applyUpdate(doc, spec, { arrayFilters: opts.arrayFilters, query: q });
       after = res.doc;
       if (!res.modified) continue;
+      checkUpdatedSize(res.doc);
       c.replace(cx.write, keyString(doc._id), res.doc, replacement);
       modified++;
     }
@@ -79,6 +93,7 @@ function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: Upd
   if (!opts.upsert) return { matched: 0, modified: 0 };
   coll ??= cx.engine.ensureColl(cx.db, collName).coll;
   const doc = buildUpsert(q, spec, opts.arrayFilters);
+  checkUpdatedSize(doc);
   coll.insert(cx.write, doc);
   return { matched: 0, modified: 0, upsertedId: doc._id, after: doc };
 }
