@@ -2,12 +2,13 @@
 // (mingo lacks it) and upsert seeding from the query's equality conditions.
 import { ObjectId } from 'bson';
 import { aggregate, update as mingoUpdate } from 'mingo';
-import { keyString } from './bson-compare.js';
+import { compareValues, keyString } from './bson-compare.js';
 import { cloneDoc, setPath } from './doc-utils.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
-import { checkConflicts, checkUpdateTargets } from './update-checks.js';
+import { arithmetic } from './numeric-types.js';
+import { checkConflicts, checkUpdateTargets, valueAt } from './update-checks.js';
 
 const KNOWN_OPS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll',
@@ -59,13 +60,14 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   const { $setOnInsert, ...mods } = spec;
   checkUpdateTargets(doc, opts.inserting ? spec : mods);
   if (!opts.inserting && $setOnInsert) checkConflicts(spec);
-  let changed: string[] = [];
+  // Arithmetic and comparisons keep BSON numeric types, which mingo does not: done here.
+  let changed: string[] = applyTypedOperators(next, mods);
   const nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
   if (Object.keys(nonEmpty).length) {
     const paths = Object.values(nonEmpty).flatMap((v) => Object.keys(v as Doc));
     const positional = paths.some((p) => /(^|\.)\$(\.|$)/.test(p));
     try {
-      changed = mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS });
+      changed = changed.concat(mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS }));
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err);
       throw new MongoServerError(/immutable field '_id'/.test(msg) ? 66 : 2, msg);
@@ -80,6 +82,40 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   }
   return { doc: next, modified: changed.length > 0 };
 }
+
+const TYPED_OPS = ['$inc', '$mul', '$min', '$max'] as const;
+
+/**
+ * Applies $inc, $mul, $min and $max on plain (non-positional) paths with BSON typing and ordering, and
+ * removes them from `mods` so mingo applies only the rest. Returns the paths it changed.
+ */
+function applyTypedOperators(next: Doc, mods: Doc): string[] {
+  const changed: string[] = [];
+  for (const op of TYPED_OPS) {
+    const args = mods[op] as Doc | undefined;
+    if (!args || typeof args !== 'object') continue;
+    const rest: Doc = {};
+    for (const [path, arg] of Object.entries(args)) {
+      if (path.split('.').some((p) => p.startsWith('$'))) {
+        rest[path] = arg;
+        continue;
+      }
+      const current = valueAt(next, path);
+      let value: unknown;
+      if (op === '$inc' || op === '$mul') value = arithmetic(op, current, arg);
+      else if (current === undefined || compareValues(arg, current) * (op === '$min' ? 1 : -1) < 0) value = arg;
+      else continue;
+      if (current !== undefined && keyString(current) === keyString(value) && bsonKind(current) === bsonKind(value)) continue;
+      setPath(next, path, cloneDoc(value));
+      changed.push(path);
+    }
+    if (Object.keys(rest).length) mods[op] = rest;
+    else delete mods[op];
+  }
+  return changed;
+}
+
+const bsonKind = (v: unknown) => (v && typeof v === 'object' ? Object.getPrototypeOf(v) : typeof v);
 
 function withIdFirst(doc: Doc, id: unknown): Doc {
   const { _id, ...rest } = doc;

@@ -63,6 +63,12 @@ function lookup(doc: Doc, path: string): Lookup {
   return { found: true, value: cur };
 }
 
+/** The value at a dotted path, undefined when missing or not reachable. */
+export function valueAt(doc: Doc, path: string): unknown {
+  const at = lookup(doc, path);
+  return at.found ? at.value : undefined;
+}
+
 /** Throws 40 when two update paths overlap (equal, or one a prefix of the other). */
 export function checkConflicts(mods: Doc): void {
   const seen: string[] = [];

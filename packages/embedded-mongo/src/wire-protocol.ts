@@ -1,6 +1,7 @@
 // Message framing for the MongoDB wire protocol: OP_MSG in both directions, legacy OP_QUERY in, OP_REPLY out.
 import { deserialize, serialize, Long } from 'bson';
 import type { Doc } from './errors.js';
+import { retypeNumbers } from './numeric-types.js';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -46,7 +47,8 @@ function readCString(buf: Buffer, offset: number): [string, number] {
 function readBsonAt(buf: Buffer, offset: number): [Doc, number] {
   const size = buf.readInt32LE(offset);
   if (size < 5 || offset + size > buf.length) throw new ProtocolError('invalid BSON document length');
-  return [deserialize(buf.subarray(offset, offset + size)) as Doc, offset + size];
+  // Numbers are read unpromoted so int64 and integral doubles keep their BSON type (see numeric-types.ts).
+  return [retypeNumbers(deserialize(buf.subarray(offset, offset + size), { promoteValues: false })) as Doc, offset + size];
 }
 
 export function parseMessage(buf: Buffer): ParsedMessage {

@@ -1,0 +1,107 @@
+// BSON numeric types as MongoDB keeps them. Incoming messages are read without promoting numbers, then
+// only the values a plain JavaScript number would write back unchanged are turned into numbers: int32,
+// and doubles that are not integral in the int32 range. So an int64 stays a Long and a double 1.0 stays a
+// Double: both round-trip as written, and `$type` can tell them apart.
+// $inc and $mul follow MongoDB's type rules: int32 overflowing becomes int64, int64 overflowing becomes
+// double, anything with a double is a double, and anything with a decimal is an exact Decimal128.
+import { Decimal128, Double, Int32, Long } from 'bson';
+import type { Doc } from './errors.js';
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN = -(2 ** 31);
+
+/** Unwraps numbers that serialize back to the same BSON type as plain JS numbers (in place). */
+export function retypeNumbers(v: unknown): unknown {
+  if (v instanceof Int32) return v.value;
+  if (v instanceof Double) {
+    const n = v.value;
+    return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX && !Object.is(n, -0) ? v : n;
+  }
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x !== null && typeof x === 'object') v[i] = retypeNumbers(x);
+    }
+    return v;
+  }
+  if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const o = v as Doc;
+    for (const k in o) {
+      const x = o[k];
+      if (x !== null && typeof x === 'object') o[k] = retypeNumbers(x);
+    }
+  }
+  return v;
+}
+
+type Kind = 'int' | 'long' | 'double' | 'decimal';
+
+export function numericKind(v: unknown): Kind | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX ? 'int' : 'double';
+  if (v instanceof Int32) return 'int';
+  if (v instanceof Long) return 'long';
+  if (v instanceof Double) return 'double';
+  if (v instanceof Decimal128) return 'decimal';
+  return undefined;
+}
+
+const RANK: Record<Kind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
+
+/** A decimal as an exact scaled integer: value = m * 10^e. */
+interface Dec {
+  m: bigint;
+  e: number;
+}
+
+function toDec(v: unknown): Dec {
+  let s: string;
+  if (v instanceof Decimal128) s = v.toString();
+  else if (v instanceof Long) return { m: v.toBigInt(), e: 0 };
+  else s = String(Number(v instanceof Int32 || v instanceof Double ? v.value : v));
+  const m = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(s.trim());
+  if (!m) return { m: 0n, e: 0 }; // NaN/Infinity are not produced by the callers' checks
+  const frac = m[3] ?? '';
+  return { m: BigInt((m[1] || '') + ((m[2] || '0') + frac)), e: Number(m[4] ?? 0) - frac.length };
+}
+
+function fromDec(d: Dec): Decimal128 {
+  return Decimal128.fromStringWithRounding(`${d.m}E${d.e}`);
+}
+
+function decAdd(a: Dec, b: Dec): Dec {
+  const e = Math.min(a.e, b.e);
+  return { m: a.m * 10n ** BigInt(a.e - e) + b.m * 10n ** BigInt(b.e - e), e };
+}
+
+const asNumber = (v: unknown) => (v instanceof Long ? v.toNumber() : v instanceof Int32 || v instanceof Double ? v.value : (v as number));
+const asBig = (v: unknown) => (v instanceof Long ? v.toBigInt() : BigInt(asNumber(v)));
+const LONG_MAX = 2n ** 63n - 1n;
+const LONG_MIN = -(2n ** 63n);
+
+/** A double result in the representation that keeps its type (Double only where a number would not). */
+function double(n: number): unknown {
+  return retypeNumbers(new Double(n));
+}
+
+/** `current` (missing: undefined) combined with `arg` by $inc or $mul, typed as MongoDB types it. */
+export function arithmetic(op: '$inc' | '$mul', current: unknown, arg: unknown): unknown {
+  // A missing field: $inc sets the argument, $mul sets zero of the argument's type.
+  if (current === undefined) return op === '$inc' ? arg : arithmetic('$mul', numericKind(arg) === 'decimal' ? Decimal128.fromString('0') : 0, arg);
+  const ka = numericKind(current)!;
+  const kb = numericKind(arg)!;
+  const kind = RANK[ka] >= RANK[kb] ? ka : kb;
+  if (kind === 'decimal') {
+    const a = toDec(current);
+    const b = toDec(arg);
+    return fromDec(op === '$inc' ? decAdd(a, b) : { m: a.m * b.m, e: a.e + b.e });
+  }
+  if (kind === 'double') {
+    const a = asNumber(current);
+    const b = asNumber(arg);
+    return double(op === '$inc' ? a + b : a * b);
+  }
+  const r = op === '$inc' ? asBig(current) + asBig(arg) : asBig(current) * asBig(arg);
+  if (kind === 'int' && r >= BigInt(INT32_MIN) && r <= BigInt(INT32_MAX)) return Number(r);
+  if (r >= LONG_MIN && r <= LONG_MAX) return Long.fromBigInt(r);
+  return double(Number(r));
+}

@@ -1,0 +1,93 @@
+// BSON numeric types through the official driver, as the MongoDB 7.0 manual documents them. Each case
+// names the manual page it follows; with MONGODB_URI set the same cases run against a real MongoDB 7.
+import { Decimal128, Double, Int32, Long, MongoClient, type Collection, type Document } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/index.js';
+
+const MANUAL = 'https://www.mongodb.com/docs/v7.0';
+const RAW = { promoteValues: false, promoteLongs: false } as const;
+let client: MongoClient;
+let server: EmbeddedMongo | undefined;
+let coll: Collection<Document>;
+const dbName = `numtypes_${process.pid}`;
+
+beforeAll(async () => {
+  let uri = process.env.MONGODB_URI;
+  if (!uri) {
+    server = await startEmbeddedMongo();
+    uri = server.uri;
+  }
+  client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000 });
+  coll = client.db(dbName).collection('nums');
+});
+afterAll(async () => {
+  await client.db(dbName).dropDatabase().catch(() => undefined);
+  await client.close();
+  await server?.stop();
+});
+
+/** The stored value's BSON type as the driver reads it without promotion. */
+async function storedTypes(filter: Document): Promise<Record<string, string>> {
+  const doc = await coll.findOne(filter, RAW);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(doc ?? {})) out[k] = (v as { _bsontype?: string })?._bsontype ?? typeof v;
+  return out;
+}
+
+describe('numeric types', () => {
+  it(`int32, int64 and double keep the type they were written with (${MANUAL}/reference/bson-types/#numeric-types)`, async () => {
+    await coll.insertOne({ k: 'roundtrip', i: new Int32(7), l: Long.fromNumber(7), d: new Double(7), frac: 7.5, big: Long.fromString('9007199254740993'), dec: Decimal128.fromString('7.10') });
+    expect(await storedTypes({ k: 'roundtrip' })).toMatchObject({ i: 'Int32', l: 'Long', d: 'Double', frac: 'Double', big: 'Long', dec: 'Decimal128' });
+    const doc = await coll.findOne({ k: 'roundtrip' }, RAW);
+    expect(String(doc?.big)).toBe('9007199254740993');
+    expect(String(doc?.dec)).toBe('7.10');
+  });
+
+  it(`$type 'int', 'long', 'double', 'decimal' and 'number' tell the numeric types apart (${MANUAL}/reference/operator/query/type/)`, async () => {
+    await coll.insertMany([
+      { k: 'type', n: 'int', v: 1 },
+      { k: 'type', n: 'long', v: Long.fromNumber(1) },
+      { k: 'type', n: 'double', v: new Double(1) },
+      { k: 'type', n: 'decimal', v: Decimal128.fromString('1') },
+      { k: 'type', n: 'string', v: '1' },
+      { k: 'type', n: 'array', v: ['a', Long.fromNumber(2)] },
+    ]);
+    const names = async (t: unknown) => (await coll.find({ k: 'type', v: { $type: t as 'int' } }).toArray()).map((d) => d.n).sort();
+    expect(await names('int')).toEqual(['int']);
+    expect(await names('long')).toEqual(['array', 'long']);
+    expect(await names(18)).toEqual(['array', 'long']);
+    expect(await names('double')).toEqual(['double']);
+    expect(await names('decimal')).toEqual(['decimal']);
+    expect(await names('number')).toEqual(['array', 'decimal', 'double', 'int', 'long']);
+    // Equality still compares numbers across types.
+    expect((await coll.find({ k: 'type', v: 1 }).toArray()).map((d) => d.n).sort()).toEqual(['decimal', 'double', 'int', 'long']);
+  });
+
+  it(`$inc keeps the type: int32 overflowing becomes int64, with a double it is a double (${MANUAL}/reference/operator/update/inc/#behavior)`, async () => {
+    const { insertedId } = await coll.insertOne({ k: 'inc', i: 2147483647, small: 1, l: Long.fromNumber(10), d: new Double(2), viaDouble: 1 });
+    await coll.updateOne({ _id: insertedId }, { $inc: { i: 1, small: 1, l: 5, d: 1, viaDouble: new Double(0.5) } });
+    const doc = await coll.findOne({ _id: insertedId }, RAW);
+    expect(await storedTypes({ _id: insertedId })).toMatchObject({ i: 'Long', small: 'Int32', l: 'Long', d: 'Double', viaDouble: 'Double' });
+    expect(String(doc?.i)).toBe('2147483648');
+    expect(String(doc?.l)).toBe('15');
+    expect(Number(doc?.viaDouble)).toBe(1.5);
+  });
+
+  it(`Decimal128 arithmetic in $inc and $mul is exact (${MANUAL}/reference/operator/update/inc/, ${MANUAL}/reference/operator/update/mul/)`, async () => {
+    const { insertedId } = await coll.insertOne({ k: 'money', amount: Decimal128.fromString('0.10'), rate: Decimal128.fromString('19.99') });
+    await coll.updateOne({ _id: insertedId }, { $inc: { amount: Decimal128.fromString('0.20') }, $mul: { rate: 3 } });
+    const doc = await coll.findOne({ _id: insertedId }, RAW);
+    expect(doc?.amount).toBeInstanceOf(Decimal128);
+    expect(String(doc?.amount)).toBe('0.30');
+    expect(String(doc?.rate)).toBe('59.97');
+  });
+
+  it(`$mul on a missing field sets zero of the argument's type; $min/$max compare across numeric types (${MANUAL}/reference/operator/update/mul/#behavior, ${MANUAL}/reference/operator/update/max/)`, async () => {
+    const { insertedId } = await coll.insertOne({ k: 'mul', top: 5 });
+    await coll.updateOne({ _id: insertedId }, { $mul: { missing: Long.fromNumber(3) }, $max: { top: Long.fromNumber(9) } });
+    const doc = await coll.findOne({ _id: insertedId }, RAW);
+    expect(await storedTypes({ _id: insertedId })).toMatchObject({ missing: 'Long', top: 'Long' });
+    expect(String(doc?.missing)).toBe('0');
+    expect(String(doc?.top)).toBe('9');
+  });
+});
