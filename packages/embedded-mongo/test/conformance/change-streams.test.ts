@@ -415,6 +415,28 @@ describe.runIf(!realServer)('history window (embedded server)', () => {
     }
   });
 
+  it('a live watch() carries on by itself across a server restart (the driver resumes from its token)', async () => {
+    const tmp = tempDir();
+    let s = await startEmbeddedMongo({ dbPath: tmp.dir });
+    const c = await MongoClient.connect(s.uri, { serverSelectionTimeoutMS: 15_000 });
+    let w: MongoClient | undefined;
+    try {
+      const cs = await opened(c.db('live').collection('c').watch([], STREAM_OPTS));
+      const pending = cs.next();
+      await s.stop();
+      s = await startEmbeddedMongo({ dbPath: tmp.dir, port: s.port });
+      w = await MongoClient.connect(s.uri);
+      await w.db('live').collection('c').insertOne({ after: 'restart' });
+      expect(await pending).toMatchObject({ operationType: 'insert', fullDocument: { after: 'restart' } });
+      await cs.close();
+    } finally {
+      await w?.close();
+      await c.close();
+      await s.stop();
+      tmp.cleanup();
+    }
+  });
+
   it('the event log survives a restart: a client resumes from its token', async () => {
     const tmp = tempDir();
     try {
