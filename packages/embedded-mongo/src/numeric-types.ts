@@ -48,12 +48,12 @@ export function numericKind(v: unknown): Kind | undefined {
 const RANK: Record<Kind, number> = { int: 0, long: 1, double: 2, decimal: 3 };
 
 /** A decimal as an exact scaled integer: value = m * 10^e. */
-interface Dec {
+export interface Dec {
   m: bigint;
   e: number;
 }
 
-function toDec(v: unknown): Dec {
+export function toDec(v: unknown): Dec {
   let s: string;
   if (v instanceof Decimal128) s = v.toString();
   else if (v instanceof Long) return { m: v.toBigInt(), e: 0 };
@@ -64,11 +64,11 @@ function toDec(v: unknown): Dec {
   return { m: BigInt((m[1] || '') + ((m[2] || '0') + frac)), e: Number(m[4] ?? 0) - frac.length };
 }
 
-function fromDec(d: Dec): Decimal128 {
+export function fromDec(d: Dec): Decimal128 {
   return Decimal128.fromStringWithRounding(`${d.m}E${d.e}`);
 }
 
-function decAdd(a: Dec, b: Dec): Dec {
+export function decAdd(a: Dec, b: Dec): Dec {
   const e = Math.min(a.e, b.e);
   return { m: a.m * 10n ** BigInt(a.e - e) + b.m * 10n ** BigInt(b.e - e), e };
 }

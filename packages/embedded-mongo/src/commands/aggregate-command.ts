@@ -4,6 +4,7 @@ import { ObjectId } from 'bson';
 import { aggregate as mingoAggregate } from 'mingo';
 import type { CollationSpec } from 'mingo/types';
 import { changeStreamsOf, isChangeStreamPipeline } from '../change-streams/streams.js';
+import { DECIMAL_CONTEXT, linkRaw, withExactDecimals } from '../decimal-accumulators.js';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
 import { cloneDoc } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
@@ -70,6 +71,7 @@ export const aggregate: CommandHandler = async (cx) => {
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
   const docs = counted ? [] : [...source];
   const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
+  linkRaw(input, docs);
   const joined = new Map<string, Doc[]>();
   const resolver = (name: string) => {
     let coll = joined.get(name);
@@ -80,7 +82,7 @@ export const aggregate: CommandHandler = async (cx) => {
   try {
     const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
     if (counted) results = counted;
-    else results = stages.length ? (mingoAggregate(input, stages, { ...MINGO_OPTIONS, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
+    else results = stages.length ? (mingoAggregate(input, withExactDecimals(stages), { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));

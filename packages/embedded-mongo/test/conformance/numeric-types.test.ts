@@ -82,6 +82,25 @@ describe('numeric types', () => {
     expect(String(doc?.rate)).toBe('59.97');
   });
 
+  it(`$sum and $avg over Decimal128 amounts are exact Decimal128 results (${MANUAL}/reference/operator/aggregation/sum/, ${MANUAL}/reference/operator/aggregation/avg/)`, async () => {
+    await coll.insertMany([
+      { k: 'offer', team: 'a', salary: Decimal128.fromString('0.10') },
+      { k: 'offer', team: 'a', salary: Decimal128.fromString('0.20') },
+      { k: 'offer', team: 'a', salary: 'not a number' },
+      { k: 'offer', team: 'b', salary: 1 },
+      { k: 'offer', team: 'b', salary: 2 },
+    ]);
+    const rows = await coll
+      .aggregate([{ $match: { k: 'offer' } }, { $group: { _id: '$team', total: { $sum: '$salary' }, mean: { $avg: '$salary' }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }], RAW)
+      .toArray();
+    expect(rows[0].total).toBeInstanceOf(Decimal128);
+    expect(String(rows[0].total)).toBe('0.30');
+    expect(String(rows[0].mean)).toBe('0.15');
+    expect(Number(rows[0].n)).toBe(3);
+    expect(Number(rows[1].total)).toBe(3);
+    expect(Number(rows[1].mean)).toBe(1.5);
+  });
+
   it(`$mul on a missing field sets zero of the argument's type; $min/$max compare across numeric types (${MANUAL}/reference/operator/update/mul/#behavior, ${MANUAL}/reference/operator/update/max/)`, async () => {
     const { insertedId } = await coll.insertOne({ k: 'mul', top: 5 });
     await coll.updateOne({ _id: insertedId }, { $mul: { missing: Long.fromNumber(3) }, $max: { top: Long.fromNumber(9) } });
