@@ -4,7 +4,7 @@
 // Double: both round-trip as written, and `$type` can tell them apart.
 // $inc and $mul follow MongoDB's type rules: int32 overflowing becomes int64, int64 overflowing becomes
 // double, anything with a double is a double, and anything with a decimal is an exact Decimal128.
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import type { Doc } from './errors.js';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -37,6 +37,7 @@ export function retypeNumbers(v: unknown): unknown {
 type Kind = 'int' | 'long' | 'double' | 'decimal';
 
 export function numericKind(v: unknown): Kind | undefined {
+  if (v instanceof Timestamp) return undefined; // a Long subclass in the bson package, but not a number
   if (typeof v === 'number') return Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX ? 'int' : 'double';
   if (v instanceof Int32) return 'int';
   if (v instanceof Long) return 'long';

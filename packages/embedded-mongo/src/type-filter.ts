@@ -1,15 +1,18 @@
-// `$type` with numeric aliases ('int', 'long', 'double', 'decimal', 'number' and codes 1, 16, 18, 19).
+// `$type` with numeric aliases ('int', 'long', 'double', 'decimal', 'number' and codes 1, 16, 18, 19),
+// and 'timestamp' (17).
 // mingo sees numbers through a normalised view where int64, doubles and decimals are all JS numbers, so
 // it cannot tell them apart; these conditions are taken out of the filter and tested on the stored
 // document, which keeps BSON types (see numeric-types.ts). As in MongoDB, an array matches when one of
 // its elements has the type. Other `$type` aliases stay with the rest of the filter.
-import { Double, Int32, Long } from 'bson';
+import { Double, Int32, Long, Timestamp } from 'bson';
 import type { Doc } from './errors.js';
 import { numericKind } from './numeric-types.js';
 
 const NUMERIC_ALIASES: Record<string, string> = {
   int: 'int', long: 'long', double: 'double', decimal: 'decimal', number: 'number',
   '1': 'double', '16': 'int', '18': 'long', '19': 'decimal',
+  // mingo has no alias for Timestamp (and would take it for a number).
+  timestamp: 'timestamp', '17': 'timestamp',
 };
 
 const isPlain = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
@@ -22,6 +25,7 @@ function numericAliases(spec: unknown): string[] | undefined {
 }
 
 function kindMatches(v: unknown, alias: string): boolean {
+  if (alias === 'timestamp') return v instanceof Timestamp;
   const kind = numericKind(v);
   if (!kind) return false;
   return alias === 'number' || alias === kind;

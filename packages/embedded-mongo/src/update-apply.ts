@@ -1,6 +1,6 @@
 // Update semantics on top of mingo: operator updates, replacements, pipeline updates, $setOnInsert
 // (mingo lacks it) and upsert seeding from the query's equality conditions.
-import { ObjectId } from 'bson';
+import { ObjectId, Timestamp } from 'bson';
 import { aggregate, update as mingoUpdate } from 'mingo';
 import { compareValues, keyString } from './bson-compare.js';
 import { cloneDoc, setPath } from './doc-utils.js';
@@ -83,11 +83,40 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   return { doc: next, modified: changed.length > 0 };
 }
 
-const TYPED_OPS = ['$inc', '$mul', '$min', '$max'] as const;
+const TYPED_OPS = ['$inc', '$mul', '$min', '$max', '$addToSet', '$currentDate'] as const;
+
+let timestampCounter = 0;
+
+/** $currentDate: a Date, or a BSON Timestamp for { $type: 'timestamp' }. */
+function currentDate(spec: unknown): Date | Timestamp {
+  if (spec === true) return new Date();
+  const type = spec && typeof spec === 'object' ? (spec as Doc).$type : undefined;
+  if (type === 'date') return new Date();
+  if (type === 'timestamp') return new Timestamp({ t: Math.floor(Date.now() / 1000), i: ++timestampCounter });
+  throw new MongoServerError(2, "The '$type' string field is required to be 'date' or 'timestamp': {$currentDate: {field : {$type: 'date'}}}");
+}
+
+/** $addToSet: appends the values not already present, comparing as BSON does (subdocument field order included). */
+function addToSet(current: unknown, arg: unknown): unknown[] | undefined {
+  const each = arg && typeof arg === 'object' && !Array.isArray(arg) && '$each' in (arg as Doc) ? (arg as Doc).$each : [arg];
+  if (!Array.isArray(each)) throw new MongoServerError(2, `The argument to $each in $addToSet must be an array but it was of type ${typeof each}`);
+  const list = Array.isArray(current) ? [...current] : [];
+  const seen = new Set(list.map((v) => keyString(v)));
+  let added = current === undefined;
+  for (const v of each) {
+    const k = keyString(v);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    list.push(v);
+    added = true;
+  }
+  return added ? list : undefined;
+}
 
 /**
- * Applies $inc, $mul, $min and $max on plain (non-positional) paths with BSON typing and ordering, and
- * removes them from `mods` so mingo applies only the rest. Returns the paths it changed.
+ * Applies $inc, $mul, $min, $max, $addToSet and $currentDate on plain (non-positional) paths with BSON
+ * typing and ordering, and removes them from `mods` so mingo applies only the rest. Returns the paths it
+ * changed.
  */
 function applyTypedOperators(next: Doc, mods: Doc): string[] {
   const changed: string[] = [];
@@ -102,7 +131,11 @@ function applyTypedOperators(next: Doc, mods: Doc): string[] {
       }
       const current = valueAt(next, path);
       let value: unknown;
-      if (op === '$inc' || op === '$mul') value = arithmetic(op, current, arg);
+      if (op === '$addToSet') {
+        value = addToSet(current, arg);
+        if (value === undefined) continue;
+      } else if (op === '$currentDate') value = currentDate(arg);
+      else if (op === '$inc' || op === '$mul') value = arithmetic(op, current, arg);
       else if (current === undefined || compareValues(arg, current) * (op === '$min' ? 1 : -1) < 0) value = arg;
       else continue;
       if (current !== undefined && keyString(current) === keyString(value) && bsonKind(current) === bsonKind(value)) continue;

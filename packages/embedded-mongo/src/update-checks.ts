@@ -5,11 +5,11 @@
 // - $push/$addToSet/$pull/$pullAll onto a non-array field: 2 BadValue; $pop: 14 TypeMismatch
 // - a path through a scalar ("a.b" where a is a string): 28 PathNotViable
 // Paths with positional parts ($, $[], $[id]) are left to mingo.
-import { Decimal128, Double, Int32, Long } from 'bson';
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 
-const isNumeric = (v: unknown) => typeof v === 'number' || v instanceof Long || v instanceof Int32 || v instanceof Double || v instanceof Decimal128;
+const isNumeric = (v: unknown) => typeof v === 'number' || (v instanceof Long && !(v instanceof Timestamp)) || v instanceof Int32 || v instanceof Double || v instanceof Decimal128;
 const isPlainObject = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** MongoDB's type name of a value, as error messages show it. */
@@ -21,6 +21,7 @@ export function bsonTypeName(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 'int' : 'double';
   if (Array.isArray(v)) return 'array';
   if (v instanceof Date) return 'date';
+  if (v instanceof Timestamp) return 'timestamp';
   if (v instanceof Long) return 'long';
   if (v instanceof Int32) return 'int';
   if (v instanceof Double) return 'double';
@@ -67,6 +68,23 @@ function lookup(doc: Doc, path: string): Lookup {
 export function valueAt(doc: Doc, path: string): unknown {
   const at = lookup(doc, path);
   return at.found ? at.value : undefined;
+}
+
+/** Every arrayFilters identifier must be used by a `$[identifier]` in the update (9 FailedToParse). */
+export function checkArrayFilters(spec: unknown, arrayFilters: unknown): void {
+  if (!Array.isArray(arrayFilters) || !arrayFilters.length || !spec || typeof spec !== 'object' || Array.isArray(spec)) return;
+  const used = new Set<string>();
+  for (const args of Object.values(spec as Doc)) {
+    if (!args || typeof args !== 'object') continue;
+    for (const path of Object.keys(args as Doc)) for (const m of path.matchAll(/\$\[([a-z][a-zA-Z0-9]*)\]/g)) used.add(m[1]);
+  }
+  for (const f of arrayFilters as Doc[]) {
+    const key = Object.keys(f ?? {}).find((k) => !k.startsWith('$'));
+    const id = key?.split('.')[0];
+    if (id && !used.has(id)) {
+      throw new MongoServerError(9, `The array filter for identifier '${id}' was not used in the update ${JSON.stringify(spec)}`);
+    }
+  }
 }
 
 /** Throws 40 when two update paths overlap (equal, or one a prefix of the other). */

@@ -7,6 +7,7 @@ import type { Collection } from '../collection.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError, toServerError } from '../errors.js';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate, type UpdateSpec } from '../update-apply.js';
+import { checkArrayFilters } from '../update-checks.js';
 import { project, queryDocs } from './read-commands.js';
 
 function writeError(cx: CommandContext, index: number, err: unknown): Doc {
@@ -110,6 +111,7 @@ const update: CommandHandler = async (cx) => {
     const s = stmts[i];
     try {
       const spec = validateUpdate(s.u);
+      checkArrayFilters(spec, s.arrayFilters);
       if (s.multi && !isOperatorUpdate(spec) && !Array.isArray(spec)) {
         throw new MongoServerError(9, 'multi update is not supported for replacement-style update');
       }
@@ -179,6 +181,7 @@ const findAndModify: CommandHandler = async (cx) => {
   }
   if (body.update === undefined) throw new MongoServerError(9, 'Either an update or remove=true must be specified');
   const spec = validateUpdate(body.update);
+  checkArrayFilters(spec, body.arrayFilters);
   const r = await withLockWait(() =>
     updateStatement(cx, collName, query, spec, { upsert: !!body.upsert, arrayFilters: body.arrayFilters as Doc[] | undefined, sort }),
   );

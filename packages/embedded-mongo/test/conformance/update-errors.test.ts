@@ -69,6 +69,27 @@ describe('update operator failures', () => {
     expect(await failing({ name: 'Ann' }, { $set: { 'name.first': 'A' } })).toMatchObject({ code: 28, message: expect.stringMatching(/Cannot create field 'first'/) });
   });
 
+  it(`an arrayFilters identifier the update does not use fails with 9 FailedToParse (${MANUAL}/reference/command/update/#std-label-update-command-arrayFilters)`, async () => {
+    const _id = await fresh({ grades: [1, 2] });
+    const err = await coll.updateOne({ _id }, { $set: { 'grades.$[g]': 0 } }, { arrayFilters: [{ g: 1 }, { unused: 2 }] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 9, message: expect.stringMatching(/array filter for identifier 'unused' was not used/) });
+    await coll.updateOne({ _id }, { $set: { 'grades.$[g]': 0 } }, { arrayFilters: [{ g: 1 }] });
+    expect(await coll.findOne({ _id })).toMatchObject({ grades: [0, 2] });
+  });
+
+  it(`$addToSet compares subdocuments with their field order (${MANUAL}/reference/operator/update/addToSet/#behavior)`, async () => {
+    const _id = await fresh({ list: [{ a: 1, b: 2 }] });
+    await coll.updateOne({ _id }, { $addToSet: { list: { a: 1, b: 2 } } });
+    await coll.updateOne({ _id }, { $addToSet: { list: { $each: [{ b: 2, a: 1 }, { b: 2, a: 1 }] } } });
+    expect((await coll.findOne({ _id }))?.list).toEqual([{ a: 1, b: 2 }, { b: 2, a: 1 }]);
+  });
+
+  it(`$currentDate with $type 'timestamp' stores a BSON Timestamp, otherwise a date (${MANUAL}/reference/operator/update/currentDate/)`, async () => {
+    const _id = await fresh({ v: 1 });
+    await coll.updateOne({ _id }, { $currentDate: { stamped: { $type: 'timestamp' }, at: true } } as Document);
+    expect(await coll.countDocuments({ _id, stamped: { $type: 'timestamp' }, at: { $type: 'date' } })).toBe(1);
+  });
+
   it(`in an ordered multi-statement update the failing statement is a write error and stops the batch (${MANUAL}/reference/command/update/#output)`, async () => {
     const a = await fresh({ k: 'ordered', n: 1 });
     const b = await fresh({ k: 'ordered', s: 'x' });
