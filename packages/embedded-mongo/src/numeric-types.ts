@@ -106,3 +106,43 @@ export function arithmetic(op: '$inc' | '$mul', current: unknown, arg: unknown):
   if (r >= LONG_MIN && r <= LONG_MAX) return Long.fromBigInt(r);
   return double(Number(r));
 }
+
+/** A double's exact value as a scaled decimal (every finite double is a finite decimal fraction). */
+function exactDoubleDec(n: number): Dec {
+  if (Number.isInteger(n)) return { m: BigInt(n), e: 0 };
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, n);
+  const bits = view.getBigUint64(0);
+  const sign = bits >> 63n ? -1n : 1n;
+  const exp = Number((bits >> 52n) & 0x7ffn);
+  let mant = bits & ((1n << 52n) - 1n);
+  let e2: number;
+  if (exp === 0) e2 = -1074;
+  else {
+    mant |= 1n << 52n;
+    e2 = exp - 1075;
+  }
+  // mant * 2^e2 with e2 < 0 equals mant * 5^-e2 * 10^e2.
+  return { m: sign * mant * 5n ** BigInt(-e2), e: e2 };
+}
+
+function exactDec(v: unknown): Dec | undefined {
+  if (v instanceof Decimal128) {
+    const s = v.toString();
+    return /^-?(Infinity|NaN)$/.test(s) ? undefined : toDec(v);
+  }
+  if (v instanceof Long) return { m: v.toBigInt(), e: 0 };
+  const n = typeof v === 'number' ? v : v instanceof Int32 || v instanceof Double ? v.value : undefined;
+  return n === undefined || !Number.isFinite(n) ? undefined : exactDoubleDec(n);
+}
+
+/** Exact numeric comparison across int32, int64, double and Decimal128; undefined for NaN/infinities. */
+export function compareExact(a: unknown, b: unknown): number | undefined {
+  const x = exactDec(a);
+  const y = exactDec(b);
+  if (!x || !y) return undefined;
+  const e = Math.min(x.e, y.e);
+  const mx = x.m * 10n ** BigInt(x.e - e);
+  const my = y.m * 10n ** BigInt(y.e - e);
+  return mx < my ? -1 : mx > my ? 1 : 0;
+}

@@ -1,12 +1,14 @@
 // `$type` with numeric aliases ('int', 'long', 'double', 'decimal', 'number' and codes 1, 16, 18, 19),
-// and 'timestamp' (17).
+// and 'timestamp' (17). Comparisons with a Decimal128 operand ($eq, $ne, $gt, $gte, $lt, $lte, $in, $nin,
+// or plain equality) are likewise taken out and compared exactly on the stored values (numbers of any
+// type against the decimal), since the view would compare them as doubles.
 // mingo sees numbers through a normalised view where int64, doubles and decimals are all JS numbers, so
 // it cannot tell them apart; these conditions are taken out of the filter and tested on the stored
 // document, which keeps BSON types (see numeric-types.ts). As in MongoDB, an array matches when one of
 // its elements has the type. Other `$type` aliases stay with the rest of the filter.
-import { Double, Int32, Long, Timestamp } from 'bson';
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
 import type { Doc } from './errors.js';
-import { numericKind } from './numeric-types.js';
+import { compareExact, numericKind } from './numeric-types.js';
 
 const NUMERIC_ALIASES: Record<string, string> = {
   int: 'int', long: 'long', double: 'double', decimal: 'decimal', number: 'number',
@@ -49,6 +51,50 @@ function typeTest(path: string, aliases: string[]): (doc: Doc) => boolean {
     valuesAt(doc, parts).some((v) => aliases.some((a) => kindMatches(v, a) || (Array.isArray(v) && v.some((e) => kindMatches(e, a)))));
 }
 
+const COMPARISONS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/** A condition on one field whose operands include a Decimal128: compared exactly on the stored values. */
+function decimalCondition(cond: unknown): Doc | undefined {
+  if (cond instanceof Decimal128) return { $eq: cond };
+  if (!isPlain(cond)) return undefined;
+  const ops = Object.keys(cond);
+  if (!ops.length || !ops.every((op) => COMPARISONS.has(op))) return undefined;
+  const operands = ops.flatMap((op) => (Array.isArray(cond[op]) ? (cond[op] as unknown[]) : [cond[op]]));
+  if (!operands.some((v) => v instanceof Decimal128)) return undefined;
+  // Only numeric operands: anything else keeps the general matcher's semantics.
+  return operands.every((v) => numericKind(v) !== undefined) ? cond : undefined;
+}
+
+function decimalTest(path: string, cond: Doc): (doc: Doc) => boolean {
+  const parts = path.split('.');
+  const holds = (v: unknown, op: string, arg: unknown): boolean => {
+    const c = compareExact(v, arg);
+    if (c === undefined) return false;
+    switch (op) {
+      case '$eq':
+      case '$ne':
+        return c === 0;
+      case '$gt':
+        return c > 0;
+      case '$gte':
+        return c >= 0;
+      case '$lt':
+        return c < 0;
+      default:
+        return c <= 0;
+    }
+  };
+  return (doc) => {
+    const values = valuesAt(doc, parts).flatMap((v) => (Array.isArray(v) ? v : [v]));
+    return Object.entries(cond).every(([op, arg]) => {
+      if (op === '$in') return values.some((v) => (arg as unknown[]).some((a) => holds(v, '$eq', a)));
+      if (op === '$nin') return !values.some((v) => (arg as unknown[]).some((a) => holds(v, '$eq', a)));
+      if (op === '$ne') return !values.some((v) => holds(v, '$eq', arg));
+      return values.some((v) => holds(v, op, arg));
+    });
+  };
+}
+
 /**
  * Splits numeric `$type` conditions (top level and inside `$and`) off a filter. Returns undefined when
  * there are none; otherwise the remaining filter and the tests to run on the stored document.
@@ -60,6 +106,11 @@ export function splitNumericTypes(filter: Doc): { rest: Doc; tests: ((doc: Doc) 
     for (const [k, cond] of Object.entries(f)) {
       if (k === '$and' && Array.isArray(cond)) {
         out.$and = cond.map((c) => (isPlain(c) ? walk(c) : c));
+        continue;
+      }
+      const decimal = k.startsWith('$') ? undefined : decimalCondition(cond);
+      if (decimal) {
+        tests.push(decimalTest(k, decimal));
         continue;
       }
       if (!k.startsWith('$') && isPlain(cond) && '$type' in cond) {

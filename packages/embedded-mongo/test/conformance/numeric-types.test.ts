@@ -82,6 +82,24 @@ describe('numeric types', () => {
     expect(String(doc?.rate)).toBe('59.97');
   });
 
+  it(`Decimal128 compares exactly with decimals and with other numeric types (${MANUAL}/reference/bson-type-comparison-order/#numeric-types)`, async () => {
+    const D = (s: string) => Decimal128.fromString(s);
+    await coll.insertMany([
+      { k: 'cmp', n: 'tenth', v: D('0.1') },
+      { k: 'cmp', n: 'tenth+', v: D('0.10000000000000000001') },
+      { k: 'cmp', n: 'double', v: 0.1 },
+      { k: 'cmp', n: 'one', v: 1 },
+      { k: 'cmp', n: 'one.00', v: D('1.00') },
+      { k: 'cmp', n: 'long', v: Long.fromString('9007199254740993') },
+    ]);
+    const names = async (cond: unknown) => (await coll.find({ k: 'cmp', v: cond as number }).toArray()).map((d) => d.n).sort();
+    expect(await names(D('0.1'))).toEqual(['tenth']);
+    // The double 0.1 is 0.1000000000000000055511151231257827..., above both decimals.
+    expect(await names({ $gt: D('0.1'), $lt: D('0.5') })).toEqual(['double', 'tenth+']);
+    expect(await names({ $in: [D('1'), D('2')] })).toEqual(['one', 'one.00']);
+    expect(await names({ $gte: D('9007199254740993') })).toEqual(['long']);
+  });
+
   it(`$sum and $avg over Decimal128 amounts are exact Decimal128 results (${MANUAL}/reference/operator/aggregation/sum/, ${MANUAL}/reference/operator/aggregation/avg/)`, async () => {
     await coll.insertMany([
       { k: 'offer', team: 'a', salary: Decimal128.fromString('0.10') },
