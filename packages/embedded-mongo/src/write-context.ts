@@ -10,6 +10,14 @@ export interface Change {
   after?: Doc;
   /** A replacement-style update (change streams report it as `replace`, not `update`). */
   replacement?: boolean;
+  /** The operators of an operator-style update (change streams describe the update by their paths). */
+  operators?: Doc;
+}
+
+/** How an update was written, for change events. */
+export interface UpdateHow {
+  replacement?: boolean;
+  operators?: Doc;
 }
 
 /** Owner of document locks; only transactions hold locks beyond a single command. */
@@ -22,8 +30,8 @@ export class WriteContext {
   readonly changes: Change[] = [];
   constructor(readonly owner?: LockOwner) {}
 
-  record(coll: Collection, id: string, before: Doc | undefined, after: Doc | undefined, replacement?: boolean): void {
-    this.changes.push(replacement ? { coll, id, before, after, replacement } : { coll, id, before, after });
+  record(coll: Collection, id: string, before: Doc | undefined, after: Doc | undefined, how?: UpdateHow): void {
+    this.changes.push(how ? { coll, id, before, after, ...how } : { coll, id, before, after });
   }
 }
 

@@ -64,6 +64,69 @@ function diffArrays(a: unknown[], b: unknown[], path: string, desc: UpdateDescri
   else if (b.length < a.length) desc.truncatedArrays.push({ field: path, newSize: b.length });
 }
 
+const ARRAY_APPEND = new Set(['$push', '$addToSet']);
+
+function valueAtPath(doc: Doc, path: string): { found: boolean; value?: unknown } {
+  let cur: unknown = doc;
+  for (const p of path.split('.')) {
+    if (Array.isArray(cur) && /^\d+$/.test(p)) cur = cur[Number(p)];
+    else if (isPlainObject(cur) && p in cur) cur = cur[p];
+    else return { found: false };
+    if (cur === undefined) return { found: false };
+  }
+  return { found: true, value: cur };
+}
+
+/**
+ * updateDescription of an operator update, by the operators' paths as MongoDB logs them: a field set
+ * ($set, $inc, ...) is reported whole at its path, elements appended by $push/$addToSet as `path.index`,
+ * an array changed by $pull/$pop whole, unset fields as removed. Paths with positional parts are diffed
+ * from their first component.
+ */
+export function describeOperatorUpdate(before: Doc, after: Doc, operators: Doc): UpdateDescription {
+  const desc: UpdateDescription = { updatedFields: {}, removedFields: [], truncatedArrays: [] };
+  const paths = new Map<string, string>();
+  for (const [op, args] of Object.entries(operators)) {
+    if (!args || typeof args !== 'object') continue;
+    for (const [path, arg] of Object.entries(args as Doc)) {
+      if (op === '$rename') {
+        paths.set(path, '$unset');
+        if (typeof arg === 'string') paths.set(arg, '$set');
+      } else paths.set(path, op);
+    }
+  }
+  const diffed = new Set<string>();
+  for (const [path, op] of paths) {
+    const parts = path.split('.');
+    const positional = parts.findIndex((p) => p.startsWith('$'));
+    if (positional >= 0) {
+      // Diff the field holding the positional part (e.g. 'items' for 'items.$.qty').
+      const root = parts.slice(0, Math.max(positional, 1)).join('.');
+      if (diffed.has(root)) continue;
+      diffed.add(root);
+      const a = valueAtPath(before, root);
+      const b = valueAtPath(after, root);
+      if (isPlainObject(a.value) && isPlainObject(b.value)) diffObjects(a.value, b.value, root + '.', desc);
+      else if (Array.isArray(a.value) && Array.isArray(b.value)) diffArrays(a.value, b.value, root, desc);
+      else if (b.found && !sameValue(a.value, b.value)) desc.updatedFields[root] = b.value;
+      continue;
+    }
+    const a = valueAtPath(before, path);
+    const b = valueAtPath(after, path);
+    if (!b.found) {
+      if (a.found) desc.removedFields.push(path);
+      continue;
+    }
+    if (a.found && sameValue(a.value, b.value)) continue;
+    if (ARRAY_APPEND.has(op) && a.found && Array.isArray(a.value) && Array.isArray(b.value) && a.value.every((v, i) => sameValue(v, (b.value as unknown[])[i]))) {
+      for (let i = a.value.length; i < b.value.length; i++) desc.updatedFields[`${path}.${i}`] = b.value[i];
+      continue;
+    }
+    desc.updatedFields[path] = b.value;
+  }
+  return desc;
+}
+
 /** The transaction a write context belongs to, as change events name it. */
 export interface TxnIdentity {
   lsid?: Doc;
@@ -87,7 +150,10 @@ export function eventsFromChanges(changes: Change[], txn?: TxnIdentity): RawEven
     else if (before && after) {
       const pre = images ? before : undefined;
       if (ch.replacement) out.push({ ...base, op: 'replace', doc: after, pre });
-      else out.push({ ...base, op: 'update', upd: describeUpdate(before, after), pre, post: images ? after : undefined });
+      else {
+        const upd = ch.operators ? describeOperatorUpdate(before, after, ch.operators) : describeUpdate(before, after);
+        out.push({ ...base, op: 'update', upd, pre, post: images ? after : undefined });
+      }
     }
   }
   return out;

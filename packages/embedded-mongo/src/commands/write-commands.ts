@@ -80,13 +80,13 @@ function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: Upd
     c.checkWritable(cx.write, targets.map((d) => keyString(d._id)));
     let modified = 0;
     let after: Doc | undefined;
-    const replacement = !isOperatorUpdate(spec) && !Array.isArray(spec);
+    const how = Array.isArray(spec) ? undefined : isOperatorUpdate(spec) ? { operators: spec } : { replacement: true };
     for (const doc of targets) {
       const res = applyUpdate(doc, spec, { arrayFilters: opts.arrayFilters, query: q });
       after = res.doc;
       if (!res.modified) continue;
       checkUpdatedSize(res.doc);
-      c.replace(cx.write, keyString(doc._id), res.doc, replacement);
+      c.replace(cx.write, keyString(doc._id), res.doc, how);
       modified++;
     }
     return { matched: targets.length, modified, before: targets[0], after };

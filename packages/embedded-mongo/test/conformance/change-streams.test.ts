@@ -92,6 +92,16 @@ describe('change events', () => {
     expect(d2.updatedFields).toEqual({ 'tags.2': 'three' });
   });
 
+  it(`update event: a subdocument set as a whole is reported whole; a $pull reports the new array (${MANUAL}/reference/change-events/update/)`, async () => {
+    const { insertedId } = await coll.insertOne({ profile: { city: 'Oslo', zip: '0150' }, skills: ['ts', 'go', 'sql'] });
+    const cs = track(await opened(coll.watch([], STREAM_OPTS)));
+    await coll.updateOne({ _id: insertedId }, { $set: { profile: { city: 'Bergen', zip: '0150' } } });
+    await coll.updateOne({ _id: insertedId }, { $pull: { skills: 'go' } } as Document);
+    const [set, pull] = await take(cs, 2);
+    expect((set as { updateDescription: Document }).updateDescription.updatedFields).toEqual({ profile: { city: 'Bergen', zip: '0150' } });
+    expect((pull as { updateDescription: Document }).updateDescription.updatedFields).toEqual({ skills: ['ts', 'sql'] });
+  });
+
   it(`update event: an array shortened by a pipeline update is reported in truncatedArrays (${MANUAL}/reference/change-events/update/#std-label-change-event-update-truncatedArrays)`, async () => {
     const { insertedId } = await coll.insertOne({ list: [1, 2, 3, 4] });
     const cs = track(await opened(coll.watch([], STREAM_OPTS)));
