@@ -1,7 +1,10 @@
-// BSON numeric types as MongoDB keeps them. Incoming messages are read without promoting numbers, then
-// only the values a plain JavaScript number would write back unchanged are turned into numbers: int32,
-// and doubles that are not integral in the int32 range. So an int64 stays a Long and a double 1.0 stays a
-// Double: both round-trip as written, and `$type` can tell them apart.
+// BSON numeric types as MongoDB keeps them. Incoming messages are read without promoting numbers. In
+// what may become stored documents (inserted documents, update specs and the filters upserts seed from)
+// only the values a plain JavaScript number would write back unchanged become numbers: int32, and doubles
+// that are not integral in the int32 range. So an int64 stays a Long and a double 1.0 stays a Double: both
+// round-trip as written, and `$type` can tell them apart. Everywhere else in a command (limits, sort and
+// projection specs, options) numbers are promoted as before: some clients (mongosh) send every number as
+// a double, and `{ a: 1.0 }` as a sort spec must read as 1.
 // $inc and $mul follow MongoDB's type rules: int32 overflowing becomes int64, int64 overflowing becomes
 // double, anything with a double is a double, and anything with a decimal is an exact Decimal128.
 import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
@@ -10,17 +13,27 @@ import type { Doc } from './errors.js';
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
 
-/** Unwraps numbers that serialize back to the same BSON type as plain JS numbers (in place). */
-export function retypeNumbers(v: unknown): unknown {
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Unwraps numbers in place. `keep`: only those that serialize back to the same BSON type as plain JS
+ * numbers; otherwise all of them, except int64 beyond 2^53 (as the driver's promoteLongs does).
+ */
+export function retypeNumbers(v: unknown, keep = true): unknown {
   if (v instanceof Int32) return v.value;
   if (v instanceof Double) {
     const n = v.value;
-    return Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX && !Object.is(n, -0) ? v : n;
+    return keep && Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX && !Object.is(n, -0) ? v : n;
+  }
+  if (v instanceof Long && !(v instanceof Timestamp)) {
+    if (keep) return v;
+    const b = v.toBigInt();
+    return b <= SAFE && b >= -SAFE ? Number(b) : v;
   }
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (x !== null && typeof x === 'object') v[i] = retypeNumbers(x);
+      if (x !== null && typeof x === 'object') v[i] = retypeNumbers(x, keep);
     }
     return v;
   }
@@ -28,10 +41,32 @@ export function retypeNumbers(v: unknown): unknown {
     const o = v as Doc;
     for (const k in o) {
       const x = o[k];
-      if (x !== null && typeof x === 'object') o[k] = retypeNumbers(x);
+      if (x !== null && typeof x === 'object') o[k] = retypeNumbers(x, keep);
     }
   }
   return v;
+}
+
+/** Fields of write commands whose values are (or seed) stored documents and keep their numeric types. */
+const DOCUMENT_FIELDS: Record<string, string[]> = {
+  insert: ['documents'],
+  findAndModify: ['query', 'update'],
+  findandmodify: ['query', 'update'],
+};
+
+/** A decoded command with numbers typed as described above. */
+export function retypeCommand(body: Doc): Doc {
+  const name = Object.keys(body)[0];
+  for (const [k, v] of Object.entries(body)) {
+    if (v === null || typeof v !== 'object') continue;
+    if (name === 'update' && k === 'updates' && Array.isArray(v)) {
+      for (const stmt of v as Doc[]) {
+        if (!stmt || typeof stmt !== 'object') continue;
+        for (const [sk, sv] of Object.entries(stmt)) if (sv !== null && typeof sv === 'object') stmt[sk] = retypeNumbers(sv, sk === 'q' || sk === 'u');
+      }
+    } else body[k] = retypeNumbers(v, DOCUMENT_FIELDS[name]?.includes(k) ?? false);
+  }
+  return body;
 }
 
 type Kind = 'int' | 'long' | 'double' | 'decimal';

@@ -43,6 +43,16 @@ describe('numeric types', () => {
     expect(String(doc?.dec)).toBe('7.10');
   });
 
+  it(`numbers in sort, projection and stage arguments may be doubles, as shells send them (${MANUAL}/reference/method/cursor.sort/)`, async () => {
+    await coll.insertMany([{ k: 'shell', a: 3 }, { k: 'shell', a: 1 }, { k: 'shell', a: 2 }]);
+    const found = await coll.find({ k: 'shell' }, { sort: { a: new Double(-1) }, projection: { _id: new Double(0), a: new Double(1) } } as Document).toArray();
+    expect(found).toEqual([{ a: 3 }, { a: 2 }, { a: 1 }]);
+    const staged = await coll
+      .aggregate([{ $match: { k: 'shell' } }, { $sort: { a: new Double(1) } }, { $skip: new Double(1) }, { $limit: new Double(1) }, { $project: { _id: new Double(0), a: new Double(1) } }])
+      .toArray();
+    expect(staged).toEqual([{ a: 2 }]);
+  });
+
   it(`$type 'int', 'long', 'double', 'decimal' and 'number' tell the numeric types apart (${MANUAL}/reference/operator/query/type/)`, async () => {
     await coll.insertMany([
       { k: 'type', n: 'int', v: 1 },
