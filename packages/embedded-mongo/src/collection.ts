@@ -5,7 +5,7 @@ import type { Doc } from './errors.js';
 import { MongoServerError, writeConflict } from './errors.js';
 import { Index, type IndexSpec } from './index-manager.js';
 import { noteDocument } from './match-normalise.js';
-import type { CommittedOverlay, LockOwner, LockTable, WriteContext } from './write-context.js';
+import type { CommittedOverlay, LockOwner, LockTable, UpdateHow, WriteContext } from './write-context.js';
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -60,7 +60,7 @@ export class Collection {
     return id;
   }
 
-  replace(ctx: WriteContext, id: string, next: Doc): void {
+  replace(ctx: WriteContext, id: string, next: Doc, how?: UpdateHow): void {
     const prev = this.docs.get(id);
     if (!prev) throw new MongoServerError(1, `document ${id} vanished during update`);
     if (keyString(next._id) !== id) {
@@ -82,7 +82,7 @@ export class Collection {
     });
     this.docs.set(id, next);
     noteDocument(next);
-    ctx.record(this, id, prev, next);
+    ctx.record(this, id, prev, next, how);
     this.locks.acquire(this.ns, id, ctx, prev);
   }
 

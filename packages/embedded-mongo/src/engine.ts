@@ -1,5 +1,7 @@
 // Catalog of databases and collections, plus the bridge from in-memory changes to durable storage.
 import { serialize } from 'bson';
+import { ChangeLog, type ChangeLogOptions, type RawEvent } from './change-streams/change-log.js';
+import { eventsFromChanges, type TxnIdentity } from './change-streams/events.js';
 import { Collection } from './collection.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
@@ -22,11 +24,18 @@ export class Engine {
   /** Counts catalog writes, so a command can tell whether it issued one it must wait for. */
   catalogWrites = 0;
 
-  private constructor(readonly storage: StorageBackend) {}
+  /** Committed writes as change events, for change streams. */
+  readonly changeLog: ChangeLog;
 
-  static open(dbPath?: string): Engine {
-    const engine = new Engine(dbPath ? new LmdbStorage(dbPath) : new MemoryStorage());
+  private constructor(readonly storage: StorageBackend, changeLogOptions?: ChangeLogOptions) {
+    this.changeLog = new ChangeLog(storage, changeLogOptions);
+  }
+
+  static open(dbPath?: string, opts: { changeLog?: ChangeLogOptions } = {}): Engine {
+    const engine = new Engine(dbPath ? new LmdbStorage(dbPath) : new MemoryStorage(), opts.changeLog);
     try {
+      const logOps = engine.changeLog.load();
+      if (logOps.length) engine.track(engine.storage.write(logOps));
       for (const entry of engine.storage.loadCatalog()) {
         const coll = engine.attach(entry.db, entry.name, entry.options ?? {});
         coll.loadAll(engine.storage.loadDocs(coll.ns), entry.indexes);
@@ -80,7 +89,23 @@ export class Engine {
     for (const id of coll.docs.keys()) ops.push({ key: docKey(coll.ns, id) });
     this.dbs.get(coll.db)?.delete(coll.name);
     if (this.dbs.get(coll.db)?.size === 0) this.dbs.delete(coll.db);
-    this.track(this.storage.write(ops));
+    this.writeWithEvents(ops, [{ op: 'drop', db: coll.db, coll: coll.name }]);
+  }
+
+  /** Records a dropDatabase change event (after the drops of its collections). */
+  noteDropDatabase(db: string): void {
+    this.writeWithEvents([], [{ op: 'dropDatabase', db }]);
+  }
+
+  /** A catalog write carrying change events; they become visible once it is durable. */
+  private writeWithEvents(ops: StorageOp[], events: RawEvent[]): void {
+    const staged = this.changeLog.stage(events);
+    const write = this.storage.write([...ops, ...staged.ops]);
+    this.track(write);
+    write.then(
+      () => this.changeLog.settle(staged, true),
+      () => this.changeLog.settle(staged, false),
+    );
   }
 
   renameColl(coll: Collection, toDb: string, toName: string): void {
@@ -99,7 +124,7 @@ export class Engine {
     });
     this.dbs.get(coll.db)?.delete(coll.name);
     if (this.dbs.get(coll.db)?.size === 0) this.dbs.delete(coll.db);
-    this.track(this.storage.write(ops));
+    this.writeWithEvents(ops, [{ op: 'rename', db: coll.db, coll: coll.name, to: { db: toDb, coll: toName } }]);
   }
 
   /** Makes a command's or transaction's changes durable; resolves only once they are on disk. */
@@ -114,11 +139,18 @@ export class Engine {
       ops.push({ key: docKey(coll.ns, id), value: after ? serialize(after) : undefined });
     }
     const changes = ctx.changes.splice(0);
+    // Change events go into the same storage transaction; a transaction's events share one cluster time.
+    const txn = ctx.owner as TxnIdentity | undefined;
+    const live = changes.filter((ch) => this.getColl(ch.coll.db, ch.coll.name) === ch.coll);
+    const staged = this.changeLog.stage(eventsFromChanges(live, txn), !!txn?.lsid);
+    ops.push(...staged.ops);
     try {
       const write = this.storage.write(ops);
       this.track(write);
       await Promise.all([...this.pending]);
+      this.changeLog.settle(staged, true);
     } catch (err) {
+      this.changeLog.settle(staged, false);
       // Not durable, so not acknowledged: put memory back to what is on disk.
       for (let i = changes.length - 1; i >= 0; i--) {
         const ch = changes[i];
@@ -135,6 +167,7 @@ export class Engine {
   }
 
   async close(): Promise<void> {
+    this.changeLog.close();
     await Promise.allSettled([...this.pending]);
     await this.storage.close();
   }

@@ -9,9 +9,11 @@ const CODE_NAMES: Record<number, string> = {
   14: 'TypeMismatch',
   20: 'IllegalOperation',
   26: 'NamespaceNotFound',
+  28: 'PathNotViable',
   27: 'IndexNotFound',
   40: 'ConflictingUpdateOperators',
   43: 'CursorNotFound',
+  47: 'NoMatchingDocument',
   48: 'NamespaceExists',
   52: 'DollarPrefixedFieldName',
   59: 'CommandNotFound',
@@ -26,8 +28,12 @@ const CODE_NAMES: Record<number, string> = {
   225: 'TransactionTooOld',
   251: 'NoSuchTransaction',
   256: 'TransactionCommitted',
+  260: 'InvalidResumeToken',
   263: 'OperationNotSupportedInTransaction',
+  280: 'ChangeStreamFatalError',
+  286: 'ChangeStreamHistoryLost',
   11000: 'DuplicateKey',
+  17419: 'Location17419',
 };
 
 export class MongoServerError extends Error {

@@ -1,4 +1,5 @@
 // Public entry point: starts an in-process MongoDB-wire-compatible server.
+import type { ChangeLogOptions } from './change-streams/change-log.js';
 import type { ServerInfo } from './command-context.js';
 import { Dispatcher, type Logger } from './command-dispatch.js';
 import { REPLICA_SET } from './commands/admin-commands.js';
@@ -20,6 +21,8 @@ export interface EmbeddedMongoOptions {
   allowRemote?: boolean;
   /** How often expired TTL documents are removed (default 60000 ms, like mongod). */
   ttlMonitorIntervalMs?: number;
+  /** Bounds of the change-stream history (default 10,000 events, 24 hours); durable with dbPath. */
+  changeStreamHistory?: ChangeLogOptions;
   logger?: Logger;
 }
 
@@ -40,7 +43,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   if (!isLoopback(host) && !opts.allowRemote) {
     throw new Error(`embedded-mongo refuses to bind non-loopback host ${host} without allowRemote: true (it has no authentication)`);
   }
-  const engine = Engine.open(opts.dbPath);
+  const engine = Engine.open(opts.dbPath, { changeLog: opts.changeStreamHistory });
   const cursors = new CursorManager();
   const sessions = new SessionManager(engine);
   const info: ServerInfo = { host, port: 0, startedAt: new Date(), connectionCount: () => wire.sockets.size };

@@ -8,6 +8,7 @@ import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import type { Index, RangeBound } from './index-manager.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
+import { splitNumericTypes } from './type-filter.js';
 import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
 
 interface FieldCond {
@@ -249,6 +250,11 @@ export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filt
 export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
   if (!filter || !Object.keys(filter).length) return () => true;
   if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
+  const typed = splitNumericTypes(filter);
+  if (typed) {
+    const rest = compileFilter(typed.rest);
+    return (doc) => rest(doc) && typed.tests.every((t) => t(doc));
+  }
   const fast = fastPredicate(filter);
   if (fast) return (doc) => fast(matchView(doc));
   const q = new Query(normaliseFilter(filter), MINGO_OPTIONS);

@@ -27,6 +27,10 @@ export interface StorageBackend {
   loadCatalog(): StoredCollection[];
   loadDocs(ns: string): Iterable<Doc>;
   write(ops: StorageOp[]): Promise<void>;
+  /** One stored value (change-log metadata). */
+  get(key: string): Uint8Array | undefined;
+  /** Stored values with keys in [start, end), in key order (the change log). */
+  readRange(start: string, end: string): Iterable<{ key: string; value: Uint8Array }>;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,12 @@ export class MemoryStorage implements StorageBackend {
     return [];
   }
   async write(): Promise<void> {}
+  get(): Uint8Array | undefined {
+    return undefined;
+  }
+  readRange(): Iterable<{ key: string; value: Uint8Array }> {
+    return [];
+  }
   async close(): Promise<void> {}
 }
 
@@ -163,6 +173,14 @@ export class LmdbStorage implements StorageBackend {
     // With overlappingSync (the default on Linux/macOS) the transaction promise resolves once the commit is
     // visible; `flushed` resolves once it is synced to disk, which is when a write may be acknowledged.
     await this.db.flushed;
+  }
+
+  get(key: string): Uint8Array | undefined {
+    return this.db.get(key);
+  }
+
+  *readRange(start: string, end: string): Iterable<{ key: string; value: Uint8Array }> {
+    for (const { key, value } of this.db.getRange({ start, end })) yield { key, value };
   }
 
   async close(): Promise<void> {

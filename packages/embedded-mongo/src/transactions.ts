@@ -13,6 +13,8 @@ export class Transaction implements TxnLockOwner {
   state: 'active' | 'committed' | 'aborted' = 'active';
   lastUsed = Date.now();
   readonly done: Promise<void>;
+  /** The session id as the client sent it (change events of the transaction carry it). */
+  lsid?: Doc;
   private finish!: () => void;
 
   constructor(
@@ -72,6 +74,7 @@ export class SessionManager {
         this.abort(current);
       }
       const txn = new Transaction(lsidKey, txnNumber);
+      txn.lsid = body.lsid as Doc | undefined;
       this.txns.set(lsidKey, txn);
       return txn;
     }

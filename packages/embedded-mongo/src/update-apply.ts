@@ -1,12 +1,14 @@
 // Update semantics on top of mingo: operator updates, replacements, pipeline updates, $setOnInsert
 // (mingo lacks it) and upsert seeding from the query's equality conditions.
-import { ObjectId } from 'bson';
+import { ObjectId, Timestamp } from 'bson';
 import { aggregate, update as mingoUpdate } from 'mingo';
-import { keyString } from './bson-compare.js';
+import { compareValues, keyString } from './bson-compare.js';
 import { cloneDoc, setPath } from './doc-utils.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
+import { arithmetic } from './numeric-types.js';
+import { checkConflicts, checkUpdateTargets, valueAt } from './update-checks.js';
 
 const KNOWN_OPS = new Set([
   '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$pull', '$pullAll',
@@ -56,13 +58,16 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   }
   const next = cloneDoc(doc);
   const { $setOnInsert, ...mods } = spec;
-  let changed: string[] = [];
+  checkUpdateTargets(doc, opts.inserting ? spec : mods);
+  if (!opts.inserting && $setOnInsert) checkConflicts(spec);
+  // Arithmetic and comparisons keep BSON numeric types, which mingo does not: done here.
+  let changed: string[] = applyTypedOperators(next, mods);
   const nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
   if (Object.keys(nonEmpty).length) {
     const paths = Object.values(nonEmpty).flatMap((v) => Object.keys(v as Doc));
     const positional = paths.some((p) => /(^|\.)\$(\.|$)/.test(p));
     try {
-      changed = mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS });
+      changed = changed.concat(mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS }));
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err);
       throw new MongoServerError(/immutable field '_id'/.test(msg) ? 66 : 2, msg);
@@ -77,6 +82,73 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   }
   return { doc: next, modified: changed.length > 0 };
 }
+
+const TYPED_OPS = ['$inc', '$mul', '$min', '$max', '$addToSet', '$currentDate'] as const;
+
+let timestampCounter = 0;
+
+/** $currentDate: a Date, or a BSON Timestamp for { $type: 'timestamp' }. */
+function currentDate(spec: unknown): Date | Timestamp {
+  if (spec === true) return new Date();
+  const type = spec && typeof spec === 'object' ? (spec as Doc).$type : undefined;
+  if (type === 'date') return new Date();
+  if (type === 'timestamp') return new Timestamp({ t: Math.floor(Date.now() / 1000), i: ++timestampCounter });
+  throw new MongoServerError(2, "The '$type' string field is required to be 'date' or 'timestamp': {$currentDate: {field : {$type: 'date'}}}");
+}
+
+/** $addToSet: appends the values not already present, comparing as BSON does (subdocument field order included). */
+function addToSet(current: unknown, arg: unknown): unknown[] | undefined {
+  const each = arg && typeof arg === 'object' && !Array.isArray(arg) && '$each' in (arg as Doc) ? (arg as Doc).$each : [arg];
+  if (!Array.isArray(each)) throw new MongoServerError(2, `The argument to $each in $addToSet must be an array but it was of type ${typeof each}`);
+  const list = Array.isArray(current) ? [...current] : [];
+  const seen = new Set(list.map((v) => keyString(v)));
+  let added = current === undefined;
+  for (const v of each) {
+    const k = keyString(v);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    list.push(v);
+    added = true;
+  }
+  return added ? list : undefined;
+}
+
+/**
+ * Applies $inc, $mul, $min, $max, $addToSet and $currentDate on plain (non-positional) paths with BSON
+ * typing and ordering, and removes them from `mods` so mingo applies only the rest. Returns the paths it
+ * changed.
+ */
+function applyTypedOperators(next: Doc, mods: Doc): string[] {
+  const changed: string[] = [];
+  for (const op of TYPED_OPS) {
+    const args = mods[op] as Doc | undefined;
+    if (!args || typeof args !== 'object') continue;
+    const rest: Doc = {};
+    for (const [path, arg] of Object.entries(args)) {
+      if (path.split('.').some((p) => p.startsWith('$'))) {
+        rest[path] = arg;
+        continue;
+      }
+      const current = valueAt(next, path);
+      let value: unknown;
+      if (op === '$addToSet') {
+        value = addToSet(current, arg);
+        if (value === undefined) continue;
+      } else if (op === '$currentDate') value = currentDate(arg);
+      else if (op === '$inc' || op === '$mul') value = arithmetic(op, current, arg);
+      else if (current === undefined || compareValues(arg, current) * (op === '$min' ? 1 : -1) < 0) value = arg;
+      else continue;
+      if (current !== undefined && keyString(current) === keyString(value) && bsonKind(current) === bsonKind(value)) continue;
+      setPath(next, path, cloneDoc(value));
+      changed.push(path);
+    }
+    if (Object.keys(rest).length) mods[op] = rest;
+    else delete mods[op];
+  }
+  return changed;
+}
+
+const bsonKind = (v: unknown) => (v && typeof v === 'object' ? Object.getPrototypeOf(v) : typeof v);
 
 function withIdFirst(doc: Doc, id: unknown): Doc {
   const { _id, ...rest } = doc;

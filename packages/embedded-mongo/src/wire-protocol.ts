@@ -1,6 +1,7 @@
 // Message framing for the MongoDB wire protocol: OP_MSG in both directions, legacy OP_QUERY in, OP_REPLY out.
 import { deserialize, serialize, Long } from 'bson';
 import type { Doc } from './errors.js';
+import { retypeCommand } from './numeric-types.js';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -46,7 +47,8 @@ function readCString(buf: Buffer, offset: number): [string, number] {
 function readBsonAt(buf: Buffer, offset: number): [Doc, number] {
   const size = buf.readInt32LE(offset);
   if (size < 5 || offset + size > buf.length) throw new ProtocolError('invalid BSON document length');
-  return [deserialize(buf.subarray(offset, offset + size)) as Doc, offset + size];
+  // Numbers are read unpromoted; retypeCommand decides where they keep their BSON type (numeric-types.ts).
+  return [deserialize(buf.subarray(offset, offset + size), { promoteValues: false }) as Doc, offset + size];
 }
 
 export function parseMessage(buf: Buffer): ParsedMessage {
@@ -85,7 +87,7 @@ function parseOpMsg(buf: Buffer, header: MsgHeader): ParsedMessage {
   }
   if (!body) throw new ProtocolError('OP_MSG without body section');
   for (const [identifier, docs] of sequences) body[identifier] = docs;
-  return { header, body, flags };
+  return { header, body: retypeCommand(body), flags };
 }
 
 function parseOpQuery(buf: Buffer, header: MsgHeader): ParsedMessage {
@@ -94,7 +96,7 @@ function parseOpQuery(buf: Buffer, header: MsgHeader): ParsedMessage {
   let [query] = readBsonAt(buf, afterName + 8);
   // Drivers may wrap the command as { $query: cmd, $readPreference: ... }.
   if (query.$query && typeof query.$query === 'object') query = query.$query as Doc;
-  return { header, body: query, flags, legacy: { fullCollectionName } };
+  return { header, body: retypeCommand(query), flags, legacy: { fullCollectionName } };
 }
 
 let nextRequestId = 1;

@@ -8,6 +8,16 @@ export interface Change {
   id: string;
   before?: Doc;
   after?: Doc;
+  /** A replacement-style update (change streams report it as `replace`, not `update`). */
+  replacement?: boolean;
+  /** The operators of an operator-style update (change streams describe the update by their paths). */
+  operators?: Doc;
+}
+
+/** How an update was written, for change events. */
+export interface UpdateHow {
+  replacement?: boolean;
+  operators?: Doc;
 }
 
 /** Owner of document locks; only transactions hold locks beyond a single command. */
@@ -20,8 +30,8 @@ export class WriteContext {
   readonly changes: Change[] = [];
   constructor(readonly owner?: LockOwner) {}
 
-  record(coll: Collection, id: string, before: Doc | undefined, after: Doc | undefined): void {
-    this.changes.push({ coll, id, before, after });
+  record(coll: Collection, id: string, before: Doc | undefined, after: Doc | undefined, how?: UpdateHow): void {
+    this.changes.push(how ? { coll, id, before, after, ...how } : { coll, id, before, after });
   }
 }
 

@@ -115,8 +115,8 @@ describe('aggregate', () => {
     await expect(db.collection('apps').aggregate([{ $nonsense: {} }]).toArray()).rejects.toMatchObject({ code: 2 });
   });
 
-  it('says clearly that change streams and $text are unsupported', async () => {
-    await expect(db.collection('apps').aggregate([{ $changeStream: {} }]).toArray()).rejects.toMatchObject({ code: 115 });
+  it('refuses $changeStream after the first stage, and $text without a text index', async () => {
+    await expect(db.collection('apps').aggregate([{ $match: {} }, { $changeStream: {} }]).toArray()).rejects.toMatchObject({ code: 40602 });
     await expect(db.collection('apps').find({ $text: { $search: 'x' } }).toArray()).rejects.toMatchObject({ code: 27 });
   });
 });

@@ -3,6 +3,8 @@
 import { ObjectId } from 'bson';
 import { aggregate as mingoAggregate } from 'mingo';
 import type { CollationSpec } from 'mingo/types';
+import { changeStreamsOf, isChangeStreamPipeline } from '../change-streams/streams.js';
+import { DECIMAL_CONTEXT, linkRaw, withExactDecimals } from '../decimal-accumulators.js';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
 import { cloneDoc } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
@@ -30,9 +32,7 @@ export const aggregate: CommandHandler = async (cx) => {
   if (!Array.isArray(pipeline)) throw new MongoServerError(14, "'pipeline' option must be specified as an array");
   if (!body.cursor && !body.explain) throw new MongoServerError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   const collName = typeof body.aggregate === 'string' ? collectionArg(cx) : undefined;
-  if ((pipeline as Doc[]).some((st) => st && typeof st === 'object' && '$changeStream' in st)) {
-    throw new MongoServerError(115, 'Change streams are not supported by the embedded MongoDB server; use a real MongoDB replica set');
-  }
+  if (isChangeStreamPipeline(pipeline)) return changeStreamsOf(cx.engine).open(cx, pipeline as Doc[]);
   let stages = rewritePipeline(pipeline as Doc[]);
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
@@ -71,6 +71,7 @@ export const aggregate: CommandHandler = async (cx) => {
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
   const docs = counted ? [] : [...source];
   const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
+  linkRaw(input, docs);
   const joined = new Map<string, Doc[]>();
   const resolver = (name: string) => {
     let coll = joined.get(name);
@@ -81,7 +82,7 @@ export const aggregate: CommandHandler = async (cx) => {
   try {
     const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
     if (counted) results = counted;
-    else results = stages.length ? (mingoAggregate(input, stages, { ...MINGO_OPTIONS, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
+    else results = stages.length ? (mingoAggregate(input, withExactDecimals(stages), { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));

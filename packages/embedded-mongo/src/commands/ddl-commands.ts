@@ -33,7 +33,9 @@ const drop: CommandHandler = (cx) => {
 };
 
 const dropDatabase: CommandHandler = (cx) => {
-  for (const coll of [...(cx.engine.dbs.get(cx.db)?.values() ?? [])]) cx.engine.dropColl(coll);
+  const colls = [...(cx.engine.dbs.get(cx.db)?.values() ?? [])];
+  for (const coll of colls) cx.engine.dropColl(coll);
+  if (colls.length) cx.engine.noteDropDatabase(cx.db);
   return { dropped: cx.db, ok: 1 };
 };
 
@@ -172,7 +174,7 @@ const collMod: CommandHandler = (cx) => {
       res.hidden_new = ix.spec.hidden;
     }
   }
-  for (const key of ['validator', 'validationLevel', 'validationAction']) if (key in cx.body) coll.options[key] = cx.body[key];
+  for (const key of ['validator', 'validationLevel', 'validationAction', 'changeStreamPreAndPostImages']) if (key in cx.body) coll.options[key] = cx.body[key];
   cx.engine.saveCatalog(coll);
   return res;
 };

@@ -2,6 +2,7 @@
 import { Long } from 'bson';
 import { Query } from 'mingo';
 import { compareValues, keyString } from '../bson-compare.js';
+import { changeStreamsOf } from '../change-streams/streams.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
 import { collatorFor, sortDocs } from '../doc-utils.js';
@@ -145,6 +146,8 @@ const find: CommandHandler = (cx) => {
 const getMore: CommandHandler = (cx) => {
   const id = cx.body.getMore;
   const cursorId = id instanceof Long ? id : Long.fromNumber(Number(id));
+  const streams = changeStreamsOf(cx.engine);
+  if (streams.owns(cursorId)) return streams.getMore(cx, cursorId);
   const ns = `${cx.db}.${String(cx.body.collection)}`;
   const batch = cx.cursors.getMore(cursorId, ns, toInt(cx.body.batchSize));
   return cursorReply(ns, batch.id, batch.docs, false);
@@ -152,7 +155,9 @@ const getMore: CommandHandler = (cx) => {
 
 const killCursors: CommandHandler = (cx) => {
   const ids = ((cx.body.cursors as unknown[]) ?? []).map((v) => (v instanceof Long ? v : Long.fromNumber(Number(v))));
-  const { killed, notFound } = cx.cursors.kill(ids);
+  const streams = changeStreamsOf(cx.engine).kill(ids);
+  const { killed, notFound } = cx.cursors.kill(ids.filter((id) => !streams.includes(id)));
+  killed.push(...streams);
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
 };
 

@@ -1,12 +1,13 @@
 // insert, update, delete, findAndModify. Each statement is applied atomically; lock checks happen
 // before any mutation so a statement that must wait for a transaction can simply be retried.
-import { ObjectId } from 'bson';
+import { calculateObjectSize, ObjectId } from 'bson';
 import { keyString } from '../bson-compare.js';
 import { collectionArg, optDoc, withLockWait, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError, toServerError } from '../errors.js';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate, type UpdateSpec } from '../update-apply.js';
+import { checkArrayFilters } from '../update-checks.js';
 import { project, queryDocs } from './read-commands.js';
 
 function writeError(cx: CommandContext, index: number, err: unknown): Doc {
@@ -14,6 +15,18 @@ function writeError(cx: CommandContext, index: number, err: unknown): Doc {
   // Labelled errors (WriteConflict) abort a transaction as a whole: they are command errors, not write errors.
   if (cx.txn && e.labels.length) throw e;
   return { index, code: e.code, codeName: e.codeName, errmsg: e.message, ...e.extra };
+}
+
+/** MongoDB's document size limit (BSONObjMaxUserSize). */
+export const MAX_DOC_BYTES = 16 * 1024 * 1024;
+
+function checkInsertSize(doc: Doc): void {
+  const size = calculateObjectSize(doc);
+  if (size > MAX_DOC_BYTES) throw new MongoServerError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOC_BYTES}`);
+}
+
+function checkUpdatedSize(doc: Doc): void {
+  if (calculateObjectSize(doc) > MAX_DOC_BYTES) throw new MongoServerError(17419, `Resulting document after update is larger than ${MAX_DOC_BYTES}`);
 }
 
 function statements(cx: CommandContext, field: string): Doc[] {
@@ -34,6 +47,7 @@ const insert: CommandHandler = async (cx) => {
     const doc = { _id: _id === undefined ? new ObjectId() : _id, ...rest };
     try {
       if (Array.isArray(doc._id) || doc._id instanceof RegExp) throw new MongoServerError(2, `can't use an array for _id`);
+      checkInsertSize(doc);
       await withLockWait(() => coll.insert(cx.write, doc));
       n++;
     } catch (err) {
@@ -66,11 +80,13 @@ function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: Upd
     c.checkWritable(cx.write, targets.map((d) => keyString(d._id)));
     let modified = 0;
     let after: Doc | undefined;
+    const how = Array.isArray(spec) ? undefined : isOperatorUpdate(spec) ? { operators: spec } : { replacement: true };
     for (const doc of targets) {
       const res = applyUpdate(doc, spec, { arrayFilters: opts.arrayFilters, query: q });
       after = res.doc;
       if (!res.modified) continue;
-      c.replace(cx.write, keyString(doc._id), res.doc);
+      checkUpdatedSize(res.doc);
+      c.replace(cx.write, keyString(doc._id), res.doc, how);
       modified++;
     }
     return { matched: targets.length, modified, before: targets[0], after };
@@ -78,6 +94,7 @@ function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: Upd
   if (!opts.upsert) return { matched: 0, modified: 0 };
   coll ??= cx.engine.ensureColl(cx.db, collName).coll;
   const doc = buildUpsert(q, spec, opts.arrayFilters);
+  checkUpdatedSize(doc);
   coll.insert(cx.write, doc);
   return { matched: 0, modified: 0, upsertedId: doc._id, after: doc };
 }
@@ -94,6 +111,7 @@ const update: CommandHandler = async (cx) => {
     const s = stmts[i];
     try {
       const spec = validateUpdate(s.u);
+      checkArrayFilters(spec, s.arrayFilters);
       if (s.multi && !isOperatorUpdate(spec) && !Array.isArray(spec)) {
         throw new MongoServerError(9, 'multi update is not supported for replacement-style update');
       }
@@ -163,6 +181,7 @@ const findAndModify: CommandHandler = async (cx) => {
   }
   if (body.update === undefined) throw new MongoServerError(9, 'Either an update or remove=true must be specified');
   const spec = validateUpdate(body.update);
+  checkArrayFilters(spec, body.arrayFilters);
   const r = await withLockWait(() =>
     updateStatement(cx, collName, query, spec, { upsert: !!body.upsert, arrayFilters: body.arrayFilters as Doc[] | undefined, sort }),
   );

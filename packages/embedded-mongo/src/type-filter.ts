@@ -1,0 +1,131 @@
+// `$type` with numeric aliases ('int', 'long', 'double', 'decimal', 'number' and codes 1, 16, 18, 19),
+// and 'timestamp' (17). Comparisons with a Decimal128 operand ($eq, $ne, $gt, $gte, $lt, $lte, $in, $nin,
+// or plain equality) are likewise taken out and compared exactly on the stored values (numbers of any
+// type against the decimal), since the view would compare them as doubles.
+// mingo sees numbers through a normalised view where int64, doubles and decimals are all JS numbers, so
+// it cannot tell them apart; these conditions are taken out of the filter and tested on the stored
+// document, which keeps BSON types (see numeric-types.ts). As in MongoDB, an array matches when one of
+// its elements has the type. Other `$type` aliases stay with the rest of the filter.
+import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
+import type { Doc } from './errors.js';
+import { compareExact, numericKind } from './numeric-types.js';
+
+const NUMERIC_ALIASES: Record<string, string> = {
+  int: 'int', long: 'long', double: 'double', decimal: 'decimal', number: 'number',
+  '1': 'double', '16': 'int', '18': 'long', '19': 'decimal',
+  // mingo has no alias for Timestamp (and would take it for a number).
+  timestamp: 'timestamp', '17': 'timestamp',
+};
+
+const isPlain = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+function numericAliases(spec: unknown): string[] | undefined {
+  const list = Array.isArray(spec) ? spec : [spec];
+  const mapped = list.map((t) => NUMERIC_ALIASES[String(t instanceof Int32 || t instanceof Double || t instanceof Long ? Number(t) : t)]);
+  // Only when every alias is numeric: mixed lists stay with the general matcher.
+  return mapped.length && mapped.every(Boolean) ? mapped : undefined;
+}
+
+function kindMatches(v: unknown, alias: string): boolean {
+  if (alias === 'timestamp') return v instanceof Timestamp;
+  const kind = numericKind(v);
+  if (!kind) return false;
+  return alias === 'number' || alias === kind;
+}
+
+/** Values at a dotted path, descending into arrays as MongoDB does. */
+function valuesAt(v: unknown, parts: string[], i = 0): unknown[] {
+  if (i === parts.length) return [v];
+  if (Array.isArray(v)) {
+    const p = parts[i];
+    if (/^\d+$/.test(p)) return valuesAt(v[Number(p)], parts, i + 1);
+    return v.flatMap((e) => (isPlain(e) ? valuesAt(e, parts, i) : []));
+  }
+  if (isPlain(v)) return valuesAt(v[parts[i]], parts, i + 1);
+  return [];
+}
+
+function typeTest(path: string, aliases: string[]): (doc: Doc) => boolean {
+  const parts = path.split('.');
+  return (doc) =>
+    valuesAt(doc, parts).some((v) => aliases.some((a) => kindMatches(v, a) || (Array.isArray(v) && v.some((e) => kindMatches(e, a)))));
+}
+
+const COMPARISONS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/** A condition on one field whose operands include a Decimal128: compared exactly on the stored values. */
+function decimalCondition(cond: unknown): Doc | undefined {
+  if (cond instanceof Decimal128) return { $eq: cond };
+  if (!isPlain(cond)) return undefined;
+  const ops = Object.keys(cond);
+  if (!ops.length || !ops.every((op) => COMPARISONS.has(op))) return undefined;
+  const operands = ops.flatMap((op) => (Array.isArray(cond[op]) ? (cond[op] as unknown[]) : [cond[op]]));
+  if (!operands.some((v) => v instanceof Decimal128)) return undefined;
+  // Only numeric operands: anything else keeps the general matcher's semantics.
+  return operands.every((v) => numericKind(v) !== undefined) ? cond : undefined;
+}
+
+function decimalTest(path: string, cond: Doc): (doc: Doc) => boolean {
+  const parts = path.split('.');
+  const holds = (v: unknown, op: string, arg: unknown): boolean => {
+    const c = compareExact(v, arg);
+    if (c === undefined) return false;
+    switch (op) {
+      case '$eq':
+      case '$ne':
+        return c === 0;
+      case '$gt':
+        return c > 0;
+      case '$gte':
+        return c >= 0;
+      case '$lt':
+        return c < 0;
+      default:
+        return c <= 0;
+    }
+  };
+  return (doc) => {
+    const values = valuesAt(doc, parts).flatMap((v) => (Array.isArray(v) ? v : [v]));
+    return Object.entries(cond).every(([op, arg]) => {
+      if (op === '$in') return values.some((v) => (arg as unknown[]).some((a) => holds(v, '$eq', a)));
+      if (op === '$nin') return !values.some((v) => (arg as unknown[]).some((a) => holds(v, '$eq', a)));
+      if (op === '$ne') return !values.some((v) => holds(v, '$eq', arg));
+      return values.some((v) => holds(v, op, arg));
+    });
+  };
+}
+
+/**
+ * Splits numeric `$type` conditions (top level and inside `$and`) off a filter. Returns undefined when
+ * there are none; otherwise the remaining filter and the tests to run on the stored document.
+ */
+export function splitNumericTypes(filter: Doc): { rest: Doc; tests: ((doc: Doc) => boolean)[] } | undefined {
+  const tests: ((doc: Doc) => boolean)[] = [];
+  const walk = (f: Doc): Doc => {
+    const out: Doc = {};
+    for (const [k, cond] of Object.entries(f)) {
+      if (k === '$and' && Array.isArray(cond)) {
+        out.$and = cond.map((c) => (isPlain(c) ? walk(c) : c));
+        continue;
+      }
+      const decimal = k.startsWith('$') ? undefined : decimalCondition(cond);
+      if (decimal) {
+        tests.push(decimalTest(k, decimal));
+        continue;
+      }
+      if (!k.startsWith('$') && isPlain(cond) && '$type' in cond) {
+        const aliases = numericAliases(cond.$type);
+        if (aliases) {
+          tests.push(typeTest(k, aliases));
+          const { $type: _omit, ...others } = cond;
+          if (Object.keys(others).length) out[k] = others;
+          continue;
+        }
+      }
+      out[k] = cond;
+    }
+    return out;
+  };
+  const rest = walk(filter);
+  return tests.length ? { rest, tests } : undefined;
+}
