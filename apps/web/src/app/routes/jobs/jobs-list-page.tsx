@@ -12,9 +12,10 @@ import { TeamPicker } from '@/features/jobs/components/team-picker';
 import { canCreateJobDirectly } from '@/features/jobs/utils/job-access';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { loadChunk } from '@/app/routes/lazy-page';
 
 // The form brings the rich-text editor; load it when someone opens it, not with the list.
-const CreateJobModal = lazy(() => import('@/features/jobs/components/create-job-modal').then((m) => ({ default: m.CreateJobModal })));
+const CreateJobModal = lazy(() => loadChunk(() => import('@/features/jobs/components/create-job-modal')).then((m) => ({ default: m.CreateJobModal })));
 
 const sortLabels: Record<(typeof JobSorts)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', title: 'Title A–Z', applicants: 'Most applicants' };
 
