@@ -1,7 +1,7 @@
 import { AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import '@mantine/core/styles.layer.css';
+import './shell-styles';
 import '@mantine/notifications/styles.layer.css';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { ProductName } from '@hireflow/contracts/constants';
