@@ -1,8 +1,6 @@
 import { AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import './shell-styles';
-import '@mantine/notifications/styles.layer.css';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { ProductName } from '@hireflow/contracts/constants';
 import { Paths } from '@hireflow/contracts/routes';
@@ -10,6 +8,7 @@ import { isRegisteredPath } from '@/app/routes/app-routes';
 import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { useSession } from '@/lib/session';
 import { navItems, userMenuItems, visibleItems } from './nav-items';
+import { NotificationsOutlet } from './notifications-outlet';
 
 /** The signed-in frame: header (company, user menu), navigation by role and rights, and the page. */
 export default function AppLayout() {
@@ -70,7 +69,7 @@ export default function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         {/* Toasts belong to signed-in pages; the front door shows its messages inline. */}
-        <Notifications position="top-right" />
+        <NotificationsOutlet />
         <Outlet />
       </AppShell.Main>
     </AppShell>
