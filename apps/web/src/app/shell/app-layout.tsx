@@ -1,12 +1,12 @@
-import { AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import './shell-styles';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { ProductName } from '@hireflow/contracts/constants';
-import { Paths } from '@hireflow/contracts/routes';
 import { isRegisteredPath } from '@/app/routes/app-routes';
 import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { useSession } from '@/lib/session';
+import { AccountMenuButton } from './account-menu-button';
 import { navItems, userMenuItems, visibleItems } from './nav-items';
 import { NotificationsOutlet } from './notifications-outlet';
 
@@ -33,24 +33,7 @@ export default function AppLayout() {
             </Text>
             {user.customer ? <Text visibleFrom="xs">{user.customer.name}</Text> : null}
           </Group>
-          <Menu position="bottom-end" width={220}>
-            <Menu.Target>
-              <Button variant="default" aria-label={`Account menu for ${user.fullName}`}>
-                {user.fullName}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{user.email}</Menu.Label>
-              {menu.map((item) => (
-                <Menu.Item key={item.to} component={Link} to={item.to}>
-                  {item.label}
-                </Menu.Item>
-              ))}
-              <Menu.Item component={Link} to={Paths.logout}>
-                Sign out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <AccountMenuButton label={`Account menu for ${user.fullName}`} name={user.fullName} email={user.email} items={menu} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
