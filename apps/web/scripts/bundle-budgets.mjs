@@ -3,53 +3,53 @@
 // paths (src/app/routes/*.routes.ts*); a route without a budget, or a budget without a route, fails the check
 // (`npm test` runs it: src/app/routes/bundle-budgets.test.ts). Add a route's budget when you add the route.
 // Budgets: jsKb, cssKb and/or totalKb (JS + CSS). The ones from issue 11 are fixed; the others were set at
-// their measured size (noted) plus a small margin, rounded up to 5 KB.
+// their measured size (noted, November 2026) plus at least 4 KB, rounded up to 5 KB.
 export const RouteBudgets = {
-  '/': { totalKb: 150 }, // 145.8 (redirects)
-  '/login': { jsKb: 170, cssKb: 50 }, // issue 11
-  '/signup': { totalKb: 225 }, // 218.5
-  '/employee-signup': { totalKb: 225 }, // 218.2
-  '/forgot-password': { totalKb: 200 }, // 191.8
-  '/reset-password': { totalKb: 225 }, // 219.9
-  '/verify': { totalKb: 185 }, // 177.5
-  '/stop': { totalKb: 185 }, // 177.4
-  '/pendingverification': { totalKb: 185 }, // 176.1
-  '/onboarding': { totalKb: 220 }, // 215.9
-  '/user-options': { totalKb: 190 }, // 181.5
-  '/logout': { totalKb: 175 }, // 170.4
-  '/404': { totalKb: 150 }, // 146.0
-  '/notFound': { totalKb: 150 }, // 146.0
-  '/dev/mailbox': { totalKb: 215 }, // 208.9
-  '/dashboard': { totalKb: 300 }, // issue 11
-  '/superadmin': { totalKb: 250 }, // 245.6
-  '/company-settings': { totalKb: 280 }, // 275.9
-  '/company-settings/manage-users': { totalKb: 325 }, // 316.1
-  '/company-settings/accessrights': { totalKb: 295 }, // 288.3
-  '/company-settings/manage-roles': { totalKb: 305 }, // 296.9
-  '/company-settings/manage-spcl-user': { totalKb: 300 }, // 295.9
-  '/company-settings/business-units': { totalKb: 330 }, // 325.4
-  '/company-settings/departments': { totalKb: 330 }, // 325.4
-  '/company-settings/manage-locations/:subpage?': { totalKb: 335 }, // 328.3
-  '/company-settings/manage-campuses': { totalKb: 330 }, // 325.4
-  '/company-settings/manage-clients': { totalKb: 330 }, // 325.4
-  '/company-settings/manage-domains': { totalKb: 285 }, // 278.7
-  '/company-settings/workforce-planning': { totalKb: 330 }, // 325.4
-  '/company-settings/manage-lists': { totalKb: 330 }, // 325.4
-  '/company-settings/manage-allTags/:subpage?': { totalKb: 330 }, // 325.4
-  '/company-settings/manage-sources': { totalKb: 330 }, // 325.4
-  '/company-settings/custom-fields/:subpage?': { totalKb: 335 }, // 328.2
-  '/user-preferences': { totalKb: 315 }, // 306.8
-  '/user-preferences/:page': { totalKb: 315 }, // 306.8
-  '/jobs': { totalKb: 250 }, // 245.3 (redirects)
-  '/jobs/mine': { totalKb: 300 }, // the page of /jobs/all
-  '/jobs/all': { totalKb: 300 }, // issue 11
-  '/job/:id': { totalKb: 320 }, // issue 11: a job's page
-  '/create-requisition': { totalKb: 325 }, // 319.6
-  '/vacancy-approval-all': { totalKb: 290 }, // 284.2
-  '/vacancy-approval/:vacancyId': { totalKb: 310 }, // 305.8
-  '/company-settings/approvers/:page?': { totalKb: 305 }, // 298.1
-  '/company-settings/career-site/:page?': { totalKb: 305 }, // 298.3
-  '/company-settings/page-customization/:page?': { totalKb: 295 }, // 287.3
-  '/company-settings/preferences': { totalKb: 295 }, // 286.8
-  '*': { totalKb: 150 }, // 145.8 (unknown URLs: redirects to /404)
+  '/': { totalKb: 150 }, // 146.0 (redirects)
+  '/login': { jsKb: 170, cssKb: 50 }, // issue 11; measured JS 169.1, CSS 12.4
+  '/signup': { totalKb: 225 }, // 218.8
+  '/employee-signup': { totalKb: 225 }, // 218.5
+  '/forgot-password': { totalKb: 200 }, // 192.1
+  '/reset-password': { totalKb: 225 }, // 220.2
+  '/verify': { totalKb: 185 }, // 177.8
+  '/stop': { totalKb: 185 }, // 177.7
+  '/pendingverification': { totalKb: 185 }, // 176.4
+  '/onboarding': { totalKb: 225 }, // 216.2
+  '/user-options': { totalKb: 190 }, // 181.9
+  '/logout': { totalKb: 175 }, // 170.6
+  '/404': { totalKb: 155 }, // 146.2
+  '/notFound': { totalKb: 155 }, // 146.2
+  '/dev/mailbox': { totalKb: 215 }, // 209.2
+  '/dashboard': { totalKb: 300 }, // issue 11; measured 265.3
+  '/superadmin': { totalKb: 230 }, // 225.4
+  '/company-settings': { totalKb: 265 }, // 256.7
+  '/company-settings/manage-users': { totalKb: 325 }, // 318.3
+  '/company-settings/accessrights': { totalKb: 285 }, // 276.4
+  '/company-settings/manage-roles': { totalKb: 300 }, // 292.8
+  '/company-settings/manage-spcl-user': { totalKb: 300 }, // 291.8
+  '/company-settings/business-units': { totalKb: 335 }, // 327.1
+  '/company-settings/departments': { totalKb: 335 }, // 327.1
+  '/company-settings/manage-locations/:subpage?': { totalKb: 335 }, // 330.1
+  '/company-settings/manage-campuses': { totalKb: 335 }, // 327.1
+  '/company-settings/manage-clients': { totalKb: 335 }, // 327.1
+  '/company-settings/manage-domains': { totalKb: 270 }, // 262.8
+  '/company-settings/workforce-planning': { totalKb: 335 }, // 327.1
+  '/company-settings/manage-lists': { totalKb: 335 }, // 327.1
+  '/company-settings/manage-allTags/:subpage?': { totalKb: 335 }, // 327.1
+  '/company-settings/manage-sources': { totalKb: 335 }, // 327.1
+  '/company-settings/custom-fields/:subpage?': { totalKb: 335 }, // 329.9
+  '/user-preferences': { totalKb: 310 }, // 302.2
+  '/user-preferences/:page': { totalKb: 310 }, // 302.2
+  '/jobs': { totalKb: 230 }, // 225.1 (redirects)
+  '/jobs/mine': { totalKb: 300 }, // the page of /jobs/all; measured 293.9
+  '/jobs/all': { totalKb: 300 }, // issue 11; measured 293.9
+  '/job/:id': { totalKb: 320 }, // issue 11: a job's page; measured 299.4
+  '/create-requisition': { totalKb: 320 }, // 314.3
+  '/vacancy-approval-all': { totalKb: 270 }, // 265.6
+  '/vacancy-approval/:vacancyId': { totalKb: 300 }, // 295.3
+  '/company-settings/approvers/:page?': { totalKb: 300 }, // 293.4
+  '/company-settings/career-site/:page?': { totalKb: 290 }, // 283.5
+  '/company-settings/page-customization/:page?': { totalKb: 280 }, // 272.4
+  '/company-settings/preferences': { totalKb: 290 }, // 281.7
+  '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };
