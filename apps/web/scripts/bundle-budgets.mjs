@@ -1,9 +1,10 @@
 // What each route of the SPA may cost to download, in gzipped KB: the entry, the shell for signed-in pages,
 // the route's lazy chunks and their static imports (scripts/lib/bundle-weight.mjs). Keys are the router's
-// paths (src/app/routes/*.routes.ts*); a route without a budget, or a budget without a route, fails the check
+// paths (src/app/routes/*.routes.ts*); a route without a budget fails the check
 // (`npm test` runs it: src/app/routes/bundle-budgets.test.ts). Add a route's budget when you add the route.
 // Budgets: jsKb, cssKb and/or totalKb (JS + CSS). The ones from issue 11 are fixed; the others were set at
-// their measured size (noted, November 2026) plus at least 4 KB, rounded up to 5 KB.
+// their measured size (noted, November 2026) plus at least 4 KB, rounded up to 5 KB. A budget may come before
+// its route (another branch adds the route): the check lists it and does not fail.
 export const RouteBudgets = {
   '/': { totalKb: 150 }, // 146.0 (redirects)
   '/login': { jsKb: 170, cssKb: 50 }, // issue 11; measured JS 169.1, CSS 12.4
@@ -12,16 +13,19 @@ export const RouteBudgets = {
   '/forgot-password': { totalKb: 200 }, // 192.1
   '/reset-password': { totalKb: 225 }, // 220.2
   '/verify': { totalKb: 185 }, // 177.8
+  '/verify-domain': { totalKb: 205 }, // 200.1 (main, issue 11)
   '/stop': { totalKb: 185 }, // 177.7
   '/pendingverification': { totalKb: 185 }, // 176.4
   '/onboarding': { totalKb: 225 }, // 216.2
   '/user-options': { totalKb: 190 }, // 181.9
   '/logout': { totalKb: 175 }, // 170.6
-  '/404': { totalKb: 155 }, // 146.2
-  '/notFound': { totalKb: 155 }, // 146.2
+  '/404': { totalKb: 230 }, // 146.2 bare; 224.6 inside the app shell for a signed-in user (main, issue 11)
+  '/notFound': { totalKb: 230 }, // as /404
   '/dev/mailbox': { totalKb: 215 }, // 209.2
   '/dashboard': { totalKb: 300 }, // issue 11; measured 265.3
-  '/superadmin': { totalKb: 230 }, // 225.4
+  '/superadmin': { totalKb: 280 }, // 225.4; 272.2 as the overview of main (issue 11)
+  '/superadmin/companies': { totalKb: 295 }, // 289.3 (main, issue 11)
+  '/superadmin/companies/:id': { totalKb: 280 }, // 271.2 (main, issue 11)
   '/company-settings': { totalKb: 265 }, // 256.7
   '/company-settings/manage-users': { totalKb: 325 }, // 318.3
   '/company-settings/accessrights': { totalKb: 285 }, // 276.4

@@ -13,4 +13,5 @@ export function filesOf(manifest: Manifest, keys: string[]): Set<string>;
 export function routeWeights(build: Build, routes: RouteModules[]): RouteWeight[];
 export function unaccountedChunks(manifest: Manifest, routes: RouteModules[]): string[];
 export function budgetProblems(weights: RouteWeight[], budgets: Record<string, Budget>): string[];
+export function unusedBudgets(weights: RouteWeight[], budgets: Record<string, Budget>): string[];
 export function formatTable(weights: RouteWeight[], budgets: Record<string, Budget>): string;
