@@ -1,15 +1,14 @@
-import { AppShell, Burger, Button, Group, Menu, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import './shell-styles';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { ProductName } from '@hireflow/contracts/constants';
-import { Paths } from '@hireflow/contracts/routes';
 import { isRegisteredPath } from '@/app/routes/app-routes';
 import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { useSession } from '@/lib/session';
+import { AccountMenuButton } from './account-menu-button';
 import { navItems, userMenuItems, visibleItems } from './nav-items';
+import { NotificationsOutlet } from './notifications-outlet';
 
 /** The signed-in frame: header (company, user menu), navigation by role and rights, and the page. */
 export default function AppLayout() {
@@ -37,24 +36,7 @@ export default function AppLayout() {
             </Text>
             {user.customer ? <Text visibleFrom="xs">{user.customer.name}</Text> : null}
           </Group>
-          <Menu position="bottom-end" width={220}>
-            <Menu.Target>
-              <Button variant="default" aria-label={`Account menu for ${user.fullName}`}>
-                {user.fullName}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{user.email}</Menu.Label>
-              {menu.map((item) => (
-                <Menu.Item key={item.to} component={Link} to={item.to}>
-                  {item.label}
-                </Menu.Item>
-              ))}
-              <Menu.Item component={Link} to={Paths.logout}>
-                Sign out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <AccountMenuButton label={`Account menu for ${user.fullName}`} name={user.fullName} email={user.email} items={menu} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
@@ -73,7 +55,7 @@ export default function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         {/* Toasts belong to signed-in pages; the front door shows its messages inline. */}
-        <Notifications position="top-right" />
+        <NotificationsOutlet />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EmploymentTypeLabels, JobStatusLabels, JobValidation, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
 import { ApplicationSourceLabels, type TJobApplicant } from '@hireflow/contracts/candidates';
@@ -10,9 +10,13 @@ import { useChangeJobStatus } from '@/features/jobs/api/change-job-status';
 import { downloadFile } from '@/features/jobs/api/download-file';
 import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
-import { JobEditModal } from '@/features/jobs/components/job-edit-modal';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
+import { loadChunk } from '@/app/routes/lazy-page';
+
+// The edit form (and the rich-text editor in it) loads when someone opens it: the page shows the stored,
+// sanitised description as HTML.
+const JobEditModal = lazy(() => loadChunk(() => import('@/features/jobs/components/job-edit-modal')).then((m) => ({ default: m.JobEditModal })));
 
 const people = (users: TUserRef[]) => (users.length ? users.map((u) => u.name).join(', ') : '—');
 
@@ -64,7 +68,11 @@ function JobView({ job }: { job: TJobDetail }) {
           <StatusMenu job={job} />
         </Group>
       </Group>
-      {editing ? <JobEditModal job={job} opened onClose={() => setEditing(false)} /> : null}
+      {editing ? (
+        <Suspense fallback={<Loader aria-label="Loading the form" />}>
+          <JobEditModal job={job} opened onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md" radius="md">

@@ -8,13 +8,14 @@ import { useJobs } from '@/features/jobs/api/get-jobs';
 import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-options';
 import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
-import { TeamPicker } from '@/features/jobs/components/team-picker';
+import { UserPicker } from '@/features/jobs/components/user-picker';
 import { canCreateJobDirectly } from '@/features/jobs/utils/job-access';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { loadChunk } from '@/app/routes/lazy-page';
 
 // The form brings the rich-text editor; load it when someone opens it, not with the list.
-const CreateJobModal = lazy(() => import('@/features/jobs/components/create-job-modal').then((m) => ({ default: m.CreateJobModal })));
+const CreateJobModal = lazy(() => loadChunk(() => import('@/features/jobs/components/create-job-modal')).then((m) => ({ default: m.CreateJobModal })));
 
 const sortLabels: Record<(typeof JobSorts)[number], string> = { newest: 'Newest first', oldest: 'Oldest first', title: 'Title A–Z', applicants: 'Most applicants' };
 
@@ -30,7 +31,7 @@ export default function JobsListPage() {
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [businessUnitId, setBusinessUnitId] = useState<string | null>(null);
   const [locationId, setLocationId] = useState<string | null>(null);
-  const [recruiter, setRecruiter] = useState<TUserRef[]>([]);
+  const [recruiter, setRecruiter] = useState<TUserRef | null>(null);
   const [sort, setSort] = useState<(typeof JobSorts)[number]>('newest');
   const [page, setPage] = useState(1);
   const options = useRequisitionOptions();
@@ -41,7 +42,7 @@ export default function JobsListPage() {
     departmentId: departmentId ?? undefined,
     businessUnitId: businessUnitId ?? undefined,
     locationId: locationId ?? undefined,
-    recruiterId: recruiter[0]?.id,
+    recruiterId: recruiter?.id,
     sort,
     page,
   });
@@ -86,7 +87,7 @@ export default function JobsListPage() {
           <Select label="Business unit" clearable searchable data={named(options.data?.businessUnits)} value={businessUnitId} onChange={reset(setBusinessUnitId)} w={170} />
           <Select label="Location" clearable searchable data={named(options.data?.locations)} value={locationId} onChange={reset(setLocationId)} w={150} />
           <div style={{ width: 260 }}>
-            <TeamPicker label="Recruiter" max={1} value={recruiter} onChange={reset(setRecruiter)} />
+            <UserPicker label="Recruiter" value={recruiter} onChange={reset(setRecruiter)} />
           </div>
           <Select label="Sort" data={JobSorts.map((s) => ({ value: s, label: sortLabels[s] }))} value={sort} onChange={(v) => reset(setSort)((v as typeof sort) ?? 'newest')} allowDeselect={false} w={160} />
         </Group>

@@ -1,42 +1,24 @@
-import '@mantine/tiptap/styles.css';
-import { Input } from '@mantine/core';
-import { Link, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { Input, Skeleton } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import { loadChunk } from '@/app/routes/lazy-page';
 
-/** The job description in rich text; the API sanitises what it stores, whatever the editor sends. */
-export function DescriptionEditor({ value, onChange, error }: { value: string; onChange: (html: string) => void; error?: string }) {
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
-    content: value,
-    immediatelyRender: false,
-    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
-    editorProps: { attributes: { 'aria-label': 'Description', role: 'textbox', 'aria-multiline': 'true' } },
-  });
+export type DescriptionEditorProps = { value: string; onChange: (html: string) => void; error?: string };
+
+// tiptap and its toolbar weigh more than the rest of a page: they load when a form shows the editor, never
+// with a page that only shows a description (that one renders the stored, sanitised HTML).
+const RichTextDescription = lazy(() => loadChunk(() => import('./rich-text-description')));
+
+/** The job description editor; the label and a placeholder of its size show while it loads. */
+export function DescriptionEditor(props: DescriptionEditorProps) {
   return (
-    <Input.Wrapper label="Description" description="What the role is, what the person will do, what you offer" error={error}>
-      <RichTextEditor editor={editor} mt={4}>
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-            <RichTextEditor.Blockquote />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={180} />
-      </RichTextEditor>
-    </Input.Wrapper>
+    <Suspense
+      fallback={
+        <Input.Wrapper label="Description" description="What the role is, what the person will do, what you offer" error={props.error}>
+          <Skeleton mt={4} h={224} />
+        </Input.Wrapper>
+      }
+    >
+      <RichTextDescription {...props} />
+    </Suspense>
   );
 }

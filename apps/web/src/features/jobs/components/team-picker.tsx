@@ -1,6 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import type { TUserRef } from '@hireflow/contracts/jobs';
-import { useUserTypeahead } from '@/features/users/components/user-picker';
+import { useUserTypeahead } from '@/features/users/components/user-typeahead';
 
 /** Pick several users of the company by name or email; the order of picking is kept. */
 export function TeamPicker({ label, value, onChange, max, description, error }: { label: string; value: TUserRef[]; onChange: (users: TUserRef[]) => void; max?: number; description?: string; error?: string }) {

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import type { TUserRef } from '@hireflow/contracts/jobs';
-import { useUserTypeahead } from '@/features/users/components/user-picker';
+import { useUserTypeahead } from '@/features/users/components/user-typeahead';
 
 /** Pick one active user of the company by name or email. */
 export function UserPicker({ label, value, onChange, description, error }: { label: string; value: TUserRef | null; onChange: (user: TUserRef | null) => void; description?: string; error?: string }) {

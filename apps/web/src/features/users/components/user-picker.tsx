@@ -1,19 +1,10 @@
 import { MultiSelect, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { TUserOption } from '@hireflow/contracts/users';
-import { useSearchUsers } from '../api/search-users';
+import { useUserTypeahead } from './user-typeahead';
 
 type UserRef = Pick<TUserOption, 'id' | 'fullName' | 'email'>;
 
-/** The typeahead every user picker shares: what is typed, the users found for it (debounced), and what to say when none are. */
-export function useUserTypeahead() {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, 250);
-  const search = useSearchUsers(debounced);
-  const nothingFound = debounced.trim() ? (search.isFetching ? 'Searching…' : search.isError ? 'Search failed' : 'No active user found') : 'Start typing';
-  return { text, setText, users: search.data?.users ?? [], nothingFound };
-}
 
 const optionOf = (u: UserRef) => ({ value: u.id, label: `${u.fullName} (${u.email})` });
 

@@ -1,0 +1,17 @@
+export type RouteModules = { route: string; modules: string[] };
+export type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+export type Manifest = Record<string, ManifestChunk>;
+export type Build = { manifest: Manifest; bytes: (file: string) => Buffer };
+export type Budget = { jsKb?: number; cssKb?: number; totalKb?: number };
+export type RouteWeight = { route: string; modules: string[]; jsKb: number; cssKb: number; totalKb: number; files: number };
+export const webDir: string;
+export const ChunkLoadingElements: Record<string, string[]>;
+export function routeModules(root?: string): Promise<RouteModules[]>;
+export function loadBuild(options?: { build?: boolean; root?: string }): Promise<Build>;
+export function entryKey(manifest: Manifest): string;
+export function filesOf(manifest: Manifest, keys: string[]): Set<string>;
+export function routeWeights(build: Build, routes: RouteModules[]): RouteWeight[];
+export function unaccountedChunks(manifest: Manifest, routes: RouteModules[]): string[];
+export function budgetProblems(weights: RouteWeight[], budgets: Record<string, Budget>): string[];
+export function unusedBudgets(weights: RouteWeight[], budgets: Record<string, Budget>): string[];
+export function formatTable(weights: RouteWeight[], budgets: Record<string, Budget>): string;
