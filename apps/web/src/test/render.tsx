@@ -16,7 +16,7 @@ export function renderWithProviders(ui: ReactElement | null = null, { route = '/
   const table = routes ?? (ui ? [{ path: '*', element: ui }] : appRoutes);
   const router = createMemoryRouter(table, { initialEntries: [route] });
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );
