@@ -5,6 +5,7 @@ import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
 import { SortedList } from './sorted-list.js';
+import { isTextKey, TextIndex, type TextSource } from './text/text-index.js';
 
 export interface IndexSpec {
   v?: number;
@@ -67,14 +68,17 @@ export class Index {
   readonly dirs: number[];
   readonly entries: SortedList<IndexEntry>;
   private readonly partial?: Query;
-  /** Text and geo indexes are accepted for compatibility but hold no entries. */
+  /** Text and geo indexes hold no ordered entries (geo ones hold nothing; text ones their own postings). */
   readonly inert: boolean;
+  /** The inverted index of a text index. */
+  readonly text?: TextIndex;
   multikey = false;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     const values = Object.values(spec.key);
     this.inert = values.some((d) => d === 'text' || d === '2dsphere' || d === '2d');
+    if (isTextKey(spec.key)) this.text = new TextIndex(spec);
     this.dirs = values.map((d) => (d === -1 || d === '-1' ? -1 : 1));
     this.entries = new SortedList<IndexEntry>((a, b) => compareKeys(a.k, b.k, this.dirs) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression, MINGO_OPTIONS);
@@ -93,6 +97,12 @@ export class Index {
 
   /** All keys a document contributes, or null when the index skips it. */
   keysFor(doc: Doc): unknown[][] | null {
+    if (this.text) {
+      // One key: the document's indexed strings, so an update that leaves them alone changes nothing.
+      if (this.partial && !this.partial.test(doc)) return null;
+      const source = this.text.sourceOf(doc);
+      return source && [[source]];
+    }
     if (this.inert) return null;
     if (this.partial && !this.partial.test(doc)) return null;
     if (this.fields.length === 1 && !this.fields[0].includes('.')) {
@@ -132,6 +142,10 @@ export class Index {
    * Throws the duplicate-key error of the first unique violation.
    */
   build(ns: string, docs: Iterable<[string, Doc]>): void {
+    if (this.text) {
+      for (const [id, doc] of docs) this.add(id, this.keysFor(doc));
+      return;
+    }
     const entries: IndexEntry[] = [];
     for (const [id, doc] of docs) {
       const keys = this.keysFor(doc);
@@ -150,10 +164,15 @@ export class Index {
   }
 
   add(id: string, keys: unknown[][] | null): void {
+    if (this.text) {
+      if (keys) this.text.add(id, keys[0][0] as TextSource);
+      return;
+    }
     if (keys) for (const k of keys) this.entries.insert({ k, id });
   }
 
   remove(id: string, keys: unknown[][] | null): void {
+    if (this.text) return this.text.remove(id);
     if (keys) for (const k of keys) this.entries.delete({ k, id });
   }
 

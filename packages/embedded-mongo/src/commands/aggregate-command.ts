@@ -11,6 +11,7 @@ import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
 import { countDocs, queryDocs } from './read-commands.js';
+import { checkTextPlacement, hasText, rewriteMetaInPipeline, TEXT_SCORE, textScoreOf } from '../text/text-search.js';
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.
@@ -34,6 +35,8 @@ export const aggregate: CommandHandler = async (cx) => {
     throw new MongoServerError(115, 'Change streams are not supported by the embedded MongoDB server; use a real MongoDB replica set');
   }
   let stages = rewritePipeline(pipeline as Doc[]);
+  checkTextPlacement(stages);
+  const text = !!collName && hasText(stages[0]?.$match as Doc | undefined);
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
   if (last && ('$out' in last || '$merge' in last)) {
@@ -67,10 +70,16 @@ export const aggregate: CommandHandler = async (cx) => {
     throw new MongoServerError(73, `{aggregate: 1} is not valid for '${Object.keys(stages[0])[0]}'; a collection is required.`);
   }
 
-  const readOnly = pipelineIsReadOnly(stages);
+  const readOnly = pipelineIsReadOnly(stages) && !text;
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
-  const docs = counted ? [] : [...source];
+  let docs = counted ? [] : [...source];
   const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
+  if (text) {
+    // After $match: { $text }, the score is a field for the later stages' { $meta: 'textScore' }.
+    input.forEach((d, i) => (d[TEXT_SCORE] = textScoreOf(docs[i])));
+    docs = input;
+    stages = rewriteMetaInPipeline(stages);
+  }
   const joined = new Map<string, Doc[]>();
   const resolver = (name: string) => {
     let coll = joined.get(name);
@@ -87,6 +96,7 @@ export const aggregate: CommandHandler = async (cx) => {
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
   }
 
+  if (text) for (const r of results) if (r && typeof r === 'object') delete r[TEXT_SCORE];
   if (body.explain) return { explainVersion: '1', stages: pipeline, ok: 1 };
   const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
   if (out) {

@@ -7,6 +7,7 @@ import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../index-manager.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
+import { isTextKey, normaliseTextSpec } from '../text/text-index.js';
 
 const create: CommandHandler = (cx) => {
   const name = collectionArg(cx);
@@ -87,7 +88,7 @@ function normaliseSpec(raw: Doc): IndexSpec {
   const spec: IndexSpec = { v: 2, key: key as Doc, name: typeof raw.name === 'string' ? raw.name : defaultIndexName(key as Doc) };
   for (const [k, v] of Object.entries(raw)) if (k !== 'key' && k !== 'name' && k !== 'v' && k !== 'ns' && k !== 'background') spec[k] = v;
   if (spec.expireAfterSeconds !== undefined) spec.expireAfterSeconds = Number(spec.expireAfterSeconds);
-  return spec;
+  return isTextKey(spec.key) ? normaliseTextSpec(spec, typeof raw.name === 'string') : spec;
 }
 
 const createIndexes: CommandHandler = (cx) => {
@@ -112,6 +113,11 @@ const createIndexes: CommandHandler = (cx) => {
     }
     if (sameKey && sameOptions(sameKey.spec, spec)) {
       throw new MongoServerError(85, `Index already exists with a different name: ${sameKey.name}`);
+    }
+    // A collection has at most one text index.
+    const otherText = isTextKey(spec.key) && coll.indexes.find((ix) => ix.text);
+    if (otherText) {
+      throw new MongoServerError(85, `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(otherText.spec)}`);
     }
     coll.addIndex(spec);
     changed = true;

@@ -12,6 +12,7 @@ import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
 import { compileFilter, matching, normaliseFilter, planQuery, planSortedWalk } from '../query-planner.js';
 import type { CommittedOverlay, LockOwner } from '../write-context.js';
+import { hasText, missingScoreError, TEXT_SCORE, splitMetaProjection, textQueryDocs, textScoreOf } from '../text/text-search.js';
 
 export interface FindOptions {
   filter?: Doc;
@@ -40,6 +41,7 @@ function* sliced(docs: Iterable<Doc>, skip: number, limit: number): Generator<Do
 
 /** Matching documents of a collection in the requested order (lazily when no in-memory sort is needed). */
 export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iterable<Doc> {
+  if (hasText(opts.filter)) return textQueryDocs(coll, { ...opts, filter: opts.filter! });
   if (!coll) return [];
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
   const collated = !!collatorFor(opts.collation);
@@ -113,11 +115,27 @@ function inDocOrder(out: Doc, original: Doc): Doc {
 /** Applies a find projection lazily; the filter is only needed for positional (`a.$`) projections. */
 export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filter?: Doc): Generator<Doc> {
   if (!projection || !Object.keys(projection).length) return yield* docs;
+  const { rest, meta } = splitMetaProjection(projection);
+  if (meta.length) {
+    for (const doc of project(docs, rest, filter)) {
+      const score = textScoreOf(doc);
+      if (score === undefined) throw missingScoreError();
+      const out = { ...doc };
+      for (const k of meta) out[k] = score;
+      yield out;
+    }
+    return;
+  }
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   const cond = positional && filter ? normaliseFilter(filter) : {};
   for (const doc of docs) {
     const [out] = mingoFind([positional ? matchView(doc) : doc], cond, projection, MINGO_OPTIONS).all() as Doc[];
-    if (out) yield inDocOrder(out, doc);
+    if (!out) continue;
+    const shaped = inDocOrder(out, doc);
+    // The text score rides along (non-enumerable) for a $meta projection applied after this one.
+    const score = textScoreOf(doc);
+    if (score !== undefined) Object.defineProperty(shaped, TEXT_SCORE, { value: score, enumerable: false });
+    yield shaped;
   }
 }
 
