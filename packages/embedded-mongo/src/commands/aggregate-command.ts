@@ -60,7 +60,7 @@ export const aggregate: CommandHandler = async (cx) => {
     if (typeof stages[0]?.$limit === 'number' && stages[0].$limit > 0) [limit, stages] = [stages[0].$limit, stages.slice(1)];
     const countSpec = countGroup(stages);
     if (countSpec) {
-      const n = countDocs(coll, { filter, skip, limit, reader: cx.txn });
+      const n = countDocs(coll, { filter, skip, limit, collation: body.collation, reader: cx.txn });
       counted = n ? [{ _id: countSpec.id, [countSpec.field]: n }] : [];
     } else source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn });
   } else if (stages[0]?.$documents) {

@@ -8,6 +8,7 @@ import { MongoServerError } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../index-manager.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
 import { isTextKey, normaliseTextSpec } from '../text/text-index.js';
+import { collationOf } from '../collation/collation.js';
 
 const create: CommandHandler = (cx) => {
   const name = collectionArg(cx);
@@ -19,6 +20,11 @@ const create: CommandHandler = (cx) => {
   for (const [k, v] of Object.entries(cx.body)) {
     if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern'].includes(k)) continue;
     options[k] = v;
+  }
+  if (options.collation !== undefined) {
+    const c = collationOf(options.collation);
+    if (c) options.collation = c.spec;
+    else delete options.collation;
   }
   cx.engine.ensureColl(cx.db, name, options);
   return { ok: 1 };
@@ -100,6 +106,10 @@ const createIndexes: CommandHandler = (cx) => {
   let changed = false;
   for (const r of raw as Doc[]) {
     const spec = normaliseSpec(r);
+    // Indexes take the collection's default collation unless they name one; 'simple' means none.
+    const collation = collationOf(spec.collation !== undefined ? spec.collation : coll.options.collation);
+    if (collation) spec.collation = collation.spec;
+    else delete spec.collation;
     const sameName = coll.getIndex(spec.name);
     const sameKey = coll.indexes.find((ix) => JSON.stringify(ix.spec.key) === JSON.stringify(spec.key));
     if (sameName) {

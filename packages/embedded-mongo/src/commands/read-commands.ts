@@ -1,10 +1,11 @@
 // find, getMore, killCursors, count, distinct.
 import { Long } from 'bson';
 import { find as mingoFind } from 'mingo';
-import { compareValues, keyString } from '../bson-compare.js';
+import { keyString } from '../bson-compare.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
-import { collatorFor, sortDocs } from '../doc-utils.js';
+import { sortDocs } from '../doc-utils.js';
+import { collatedKey, collationOf, type Collation } from '../collation/collation.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
@@ -44,18 +45,19 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   if (hasText(opts.filter)) return textQueryDocs(coll, { ...opts, filter: opts.filter! });
   if (!coll) return [];
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
-  const collated = !!collatorFor(opts.collation);
-  // Index order is binary, so a collated sort cannot walk an index.
-  const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort);
+  const collation = effectiveCollation(coll, opts.collation);
+  const collated = !!collation;
+  // A collated sort is done in memory (collated indexes serve its filter, not its order).
+  const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort, collation);
   const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
   const keep = opts.limit ? (opts.skip ?? 0) + opts.limit : 0;
   if (sort && keep && !plan.sorted && !collated && !overlay) {
     const early = firstInSortOrder(coll, opts.filter ?? {}, sort, keep);
     if (early) return sliced(early, opts.skip ?? 0, opts.limit ?? 0);
   }
-  let docs: Iterable<Doc> = matching(plan, opts.filter);
-  if (overlay) docs = committedView(docs, overlay, opts.filter);
-  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs(docs, sort, opts.collation, keep);
+  let docs: Iterable<Doc> = matching(plan, opts.filter, collation);
+  if (overlay) docs = committedView(docs, overlay, opts.filter, collation);
+  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs(docs, sort, collation?.spec, keep);
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
 }
 
@@ -81,11 +83,12 @@ function firstInSortOrder(coll: Collection, filter: Doc, sort: Doc, keep: number
  * How many documents match (after skip, up to limit). An exact index plan counts from index positions,
  * so counting a tenant's 100,000 users reads none of them; transactions with pending writes iterate.
  */
-export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 'sort' | 'collation'>): number {
+export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 'sort'>): number {
   if (!coll) return 0;
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
-  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) ? undefined : planQuery(coll, opts.filter ?? {});
+  const collation = effectiveCollation(coll, opts.collation);
+  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) ? undefined : planQuery(coll, opts.filter ?? {}, undefined, collation);
   if (plan?.count) {
     const n = Math.max(0, plan.count() - skip);
     return limit ? Math.min(n, limit) : n;
@@ -96,9 +99,9 @@ export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 
 }
 
 /** Swaps documents with uncommitted changes for their committed versions (read committed). */
-function* committedView(docs: Iterable<Doc>, overlay: CommittedOverlay, filter: Doc | undefined): Generator<Doc> {
+function* committedView(docs: Iterable<Doc>, overlay: CommittedOverlay, filter: Doc | undefined, collation?: Collation): Generator<Doc> {
   for (const d of docs) if (!overlay.hidden.has(keyString(d._id))) yield d;
-  const test = compileFilter(filter);
+  const test = compileFilter(filter, collation);
   for (const d of overlay.committed) if (test(d)) yield d;
 }
 
@@ -176,7 +179,7 @@ const count: CommandHandler = (cx) => {
   const query = optDoc(cx.body.query, 'query');
   const skip = toInt(cx.body.skip, 0) ?? 0;
   const limit = Math.abs(toInt(cx.body.limit, 0) ?? 0);
-  return { n: countDocs(coll, { filter: query, skip, limit, reader: cx.txn }), ok: 1 };
+  return { n: countDocs(coll, { filter: query, skip, limit, collation: cx.body.collation, reader: cx.txn }), ok: 1 };
 };
 
 const distinct: CommandHandler = (cx) => {
@@ -184,16 +187,23 @@ const distinct: CommandHandler = (cx) => {
   const key = cx.body.key;
   if (typeof key !== 'string') throw new MongoServerError(14, "'key' must be a string");
   const seen = new Map<string, unknown>();
-  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query'), reader: cx.txn })) {
+  const collation = coll && effectiveCollation(coll, cx.body.collation);
+  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query'), collation: cx.body.collation, reader: cx.txn })) {
     for (const v of pathValues(doc, key)) {
-      if (v === undefined) continue;
-      const k = keyString(v);
+      // Array elements count one by one; an empty array contributes nothing.
+      if (v === undefined || (Array.isArray(v) && !v.length)) continue;
+      const k = collation ? collatedKey(v, collation, keyString) : keyString(v);
       if (!seen.has(k)) seen.set(k, v);
     }
   }
-  return { values: [...seen.values()].sort(compareValues), ok: 1 };
+  return { values: sortDocs([...seen.values()].map((v) => ({ v })), { v: 1 }, collation?.spec).map((d) => d.v), ok: 1 };
 };
 
 export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct };
 
 export type { CommandContext };
+
+/** The collation a read uses: the one given, else the collection's default (none means binary). */
+export function effectiveCollation(coll: Collection, given: unknown): Collation | undefined {
+  return given !== undefined ? collationOf(given) : collationOf(coll.options.collation);
+}
