@@ -9,6 +9,7 @@ import { MongoServerError } from './errors.js';
 import type { Index, RangeBound } from './index-manager.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
 import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
+import { rewriteFilter } from './array-semantics.js';
 import { compileCollatedFilter, containsString, sameCollation, type Collation } from './collation/collation.js';
 
 interface FieldCond {
@@ -271,9 +272,10 @@ export function planSortedWalk(coll: Collection, filter: Doc, sort: Doc, collati
 export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
 
 /** Compiled filter predicate; empty filters skip mingo entirely, and common shapes skip it too. */
-export function compileFilter(filter: Doc | undefined, collation?: Collation): (doc: Doc) => boolean {
-  if (!filter || !Object.keys(filter).length) return () => true;
-  if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query');
+export function compileFilter(given: Doc | undefined, collation?: Collation): (doc: Doc) => boolean {
+  if (!given || !Object.keys(given).length) return () => true;
+  if ('$text' in given) throw new MongoServerError(27, 'text index required for $text query');
+  const filter = rewriteFilter(given);
   if (collation && containsString(filter)) {
     const test = compileCollatedFilter(normaliseFilter(filter), collation, (f) => {
       const q = new Query(f, MINGO_OPTIONS);

@@ -5,6 +5,7 @@ import { keyString } from '../bson-compare.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
 import { sortDocs } from '../doc-utils.js';
+import { applySlice, splitSliceProjection } from '../array-semantics.js';
 import { collatedKey, collationOf, type Collation } from '../collation/collation.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
@@ -125,6 +126,17 @@ export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filte
       if (score === undefined) throw missingScoreError();
       const out = { ...doc };
       for (const k of meta) out[k] = score;
+      yield out;
+    }
+    return;
+  }
+  const sliced = splitSliceProjection(projection);
+  if (sliced) {
+    for (const doc of project(docs, sliced.rest, filter)) {
+      let out = doc;
+      for (const [path, spec] of sliced.slices) out = applySlice(out, path, spec);
+      const score = textScoreOf(doc);
+      if (score !== undefined && out !== doc) Object.defineProperty(out, TEXT_SCORE, { value: score, enumerable: false });
       yield out;
     }
     return;
