@@ -77,6 +77,7 @@ export class TextIndex {
   private dead = 0;
   private live = 0;
   private scratch = new Float64Array(0);
+  private touched = new Int32Array(0);
 
   constructor(spec: Doc) {
     const weights = (spec.weights ?? {}) as Record<string, number>;
@@ -182,36 +183,47 @@ export class TextIndex {
 
   /**
    * Documents holding any of `terms`, with the sum of their scores for those terms, minus documents
-   * holding any of `excluded`. Reads only the postings of those terms.
+   * holding any of `excluded`. Reads only the postings of those terms; ids are resolved with idAt().
    */
-  lookup(terms: string[], excluded: string[]): { ids: string[]; scores: Float64Array } {
-    if (this.scratch.length < this.idOf.length) this.scratch = new Float64Array(Math.max(this.idOf.length * 1.25, 1024));
+  lookup(terms: string[], excluded: string[]): { nums: Int32Array; scores: Float64Array } {
+    const n = this.idOf.length;
+    if (this.scratch.length < n) {
+      this.scratch = new Float64Array(Math.ceil(n * 1.25) + 1024);
+      this.touched = new Int32Array(this.scratch.length);
+    }
     const acc = this.scratch;
-    const touched: number[] = [];
+    const touched = this.touched;
+    let t = 0;
     for (const term of new Set(terms)) {
       const p = this.postings.get(term);
       if (!p) continue;
+      const { nums, scores } = p;
       for (let i = 0; i < p.n; i++) {
-        const num = p.nums[i];
-        if (acc[num] === 0) touched.push(num);
-        acc[num] += p.scores[i];
+        const num = nums[i];
+        if (acc[num] === 0) touched[t++] = num;
+        acc[num] += scores[i];
       }
     }
     for (const term of excluded) {
       const p = this.postings.get(term);
       if (p) for (let i = 0; i < p.n; i++) if (acc[p.nums[i]] > 0) acc[p.nums[i]] = -1;
     }
-    const ids: string[] = [];
-    const scores = new Float64Array(touched.length);
-    for (const num of touched) {
+    const outNums = new Int32Array(t);
+    const outScores = new Float64Array(t);
+    let k = 0;
+    for (let i = 0; i < t; i++) {
+      const num = touched[i];
       const s = acc[num];
       acc[num] = 0;
-      const id = this.idOf[num];
-      if (s <= 0 || id === undefined) continue;
-      scores[ids.length] = s;
-      ids.push(id);
+      if (s <= 0 || this.idOf[num] === undefined) continue;
+      outNums[k] = num;
+      outScores[k++] = s;
     }
-    return { ids, scores: scores.subarray(0, ids.length) };
+    return { nums: outNums.subarray(0, k), scores: outScores.subarray(0, k) };
+  }
+
+  idAt(num: number): string | undefined {
+    return this.idOf[num];
   }
 
   /** Consistency check for tests: every document with text is indexed under its current number. */

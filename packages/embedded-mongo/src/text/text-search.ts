@@ -157,7 +157,11 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
   const language = args.language ?? tix.defaultLanguage;
   const parsed = parseSearch(args.search, { language });
   if (!parsed.terms.length) return [];
-  const { ids, scores } = tix.lookup(parsed.terms, parsed.negated);
+  const { nums, scores } = tix.lookup(parsed.terms, parsed.negated);
+  const docAt = (i: number) => {
+    const id = tix.idAt(nums[i]);
+    return id === undefined ? undefined : coll.get(id);
+  };
   const test = compileFilter(rest);
   const sensitive = args.caseSensitive || args.diacriticSensitive;
   const phrases = parsed.phrases.map((p) => foldForPhrase(p, args.caseSensitive, args.diacriticSensitive));
@@ -196,14 +200,14 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
   const onlyScore = sort && Object.keys(sort).length === 1 && TEXT_SCORE in sort;
   let out: Doc[];
   if (onlyScore && keep) {
-    out = topByScore(ids, scores, keep, (i) => {
-      const doc = coll.get(ids[i]);
+    out = topByScore(scores, keep, (i) => {
+      const doc = docAt(i);
       return doc && accept(doc) ? scored(doc, scores[i]) : undefined;
     });
   } else {
     out = [];
-    for (let i = 0; i < ids.length; i++) {
-      const doc = coll.get(ids[i]);
+    for (let i = 0; i < nums.length; i++) {
+      const doc = docAt(i);
       if (doc && accept(doc)) out.push(scored(doc, scores[i]));
     }
     if (sort) out = sortDocs(out, sort, opts.collation, keep);
@@ -238,8 +242,8 @@ export function rewriteSort(sort: Doc): Doc {
  * The `keep` best-scoring accepted candidates, best first: a max-heap over all candidates, popped until
  * enough pass the filter, so a selective filter costs only the candidates it looks at.
  */
-function topByScore(ids: string[], scores: Float64Array, keep: number, take: (i: number) => Doc | undefined): Doc[] {
-  const n = ids.length;
+function topByScore(scores: Float64Array, keep: number, take: (i: number) => Doc | undefined): Doc[] {
+  const n = scores.length;
   const heap = new Int32Array(n);
   for (let i = 0; i < n; i++) heap[i] = i;
   const less = (a: number, b: number) => scores[heap[a]] < scores[heap[b]] || (scores[heap[a]] === scores[heap[b]] && heap[a] > heap[b]);

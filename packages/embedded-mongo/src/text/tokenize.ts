@@ -26,6 +26,17 @@ const STOP_WORDS = new Set(
 
 export const isStopWord = (lowerTerm: string) => STOP_WORDS.has(lowerTerm);
 
+// Stemming costs microseconds a word while vocabularies are small: remember recent stems.
+const stems = new Map<string, string>();
+function stemCached(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= 200_000) stems.clear();
+    stems.set(word, (s = stem(word)));
+  }
+  return s;
+}
+
 /** Every character that is not a letter, digit or combining mark separates words. */
 const DELIMITERS = /[^\p{L}\p{N}\p{M}]+/u;
 const MARKS = /\p{M}/gu;
@@ -54,7 +65,7 @@ export function words(text: string): string[] {
 export function termOf(word: string, opts: AnalyseOptions): string | undefined {
   const folded = removeDiacritics(word).toLowerCase();
   if (opts.language === 'english' && STOP_WORDS.has(folded)) return undefined;
-  const stemmed = opts.language === 'english' ? stem(folded) : folded;
+  const stemmed = opts.language === 'english' ? stemCached(folded) : folded;
   if (!opts.caseSensitive && !opts.diacriticSensitive) return stemmed;
   let source = word;
   if (!opts.diacriticSensitive) source = removeDiacritics(source);
