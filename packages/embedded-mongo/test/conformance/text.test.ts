@@ -202,4 +202,26 @@ describe('text indexes and $text (manual: $text, Text Indexes)', () => {
     ]);
     expect((await c.find({ $text: { $search: 'run' } }).toArray()).map((d) => d._id)).toEqual([1]);
   });
+
+  it('a compound text index needs equality on its prefix fields (Text Indexes: Compound Text Index)', async () => {
+    const c = db.collection<AnyDoc>('compound');
+    await c.createIndex({ dept: 1, about: 'text' });
+    expect((await c.indexes()).find((i) => i.name === 'dept_1_about_text')).toMatchObject({ key: { dept: 1, _fts: 'text', _ftsx: 1 } });
+    await c.insertMany([
+      { _id: 1, dept: 'eng', about: 'kotlin services' },
+      { _id: 2, dept: 'ops', about: 'kotlin scripts' },
+    ]);
+    expect((await c.find({ dept: 'eng', $text: { $search: 'kotlin' } }).toArray()).map((d) => d._id)).toEqual([1]);
+    const err = await c.find({ $text: { $search: 'kotlin' } }).toArray().catch((e: unknown) => e);
+    expect(String((err as Error).message)).toMatch(/text index/);
+  });
+
+  it('dropping the text index makes $text fail with 27 again', async () => {
+    const c = db.collection<AnyDoc>('dropped');
+    await c.createIndex({ body: 'text' });
+    await c.insertOne({ _id: 1, body: 'something' });
+    expect(await c.countDocuments({ $text: { $search: 'something' } })).toBe(1);
+    await c.dropIndex('body_text');
+    await expect(c.countDocuments({ $text: { $search: 'something' } })).rejects.toMatchObject({ code: 27 });
+  });
 });
