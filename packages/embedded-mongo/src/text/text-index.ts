@@ -44,7 +44,7 @@ export function normaliseTextSpec<T extends { key: Record<string, unknown>; name
   }
   const lang = out.default_language ?? 'english';
   if (typeof lang !== 'string' || !canonicalLanguage(lang)) {
-    throw new MongoServerError(17262, `default_language is not supported by the embedded server (english and none are): ${String(lang)}`);
+    throw new MongoServerError(17262, `default_language is not valid: ${String(lang)}`);
   }
   const sorted = Object.fromEntries(Object.entries(weights).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const res = { ...out, key, weights: sorted, default_language: lang, language_override: out.language_override ?? 'language', textIndexVersion: 3 } as T & Doc;

@@ -2,13 +2,16 @@
 // and Porter2 (Snowball English) stemming, the same pipeline MongoDB's text index version 3 applies.
 import stem from 'wink-porter2-stemmer';
 
-/** Languages with an analyser here; MongoDB's other text languages are refused (see README). */
-export const TEXT_LANGUAGES = new Set(['english', 'en', 'none']);
+// MongoDB's text search languages (names and codes). English has stemming and stop words here; the others
+// are accepted (so documents and indexes MongoDB takes are taken) and analysed like 'none': exact words.
+const OTHER_LANGUAGES = new Set(
+  'danish da dutch nl finnish fi french fr german de hungarian hu italian it norwegian nb portuguese pt romanian ro russian ru spanish es swedish sv turkish tr'.split(' '),
+);
 
 export function canonicalLanguage(lang: string): 'english' | 'none' | undefined {
   const l = lang.toLowerCase();
   if (l === 'english' || l === 'en') return 'english';
-  if (l === 'none') return 'none';
+  if (l === 'none' || OTHER_LANGUAGES.has(l)) return 'none';
   return undefined;
 }
 

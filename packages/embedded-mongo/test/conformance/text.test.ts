@@ -201,6 +201,9 @@ describe('text indexes and $text (manual: $text, Text Indexes)', () => {
       { _id: 2, body: 'running teams', language: 'none' },
     ]);
     expect((await c.find({ $text: { $search: 'run' } }).toArray()).map((d) => d._id)).toEqual([1]);
+    // A language MongoDB knows is accepted; one it does not know is refused (language_override).
+    await c.insertOne({ _id: 3, body: 'équipe', language: 'french' });
+    await expect(c.insertOne({ _id: 4, body: 'qapla', language: 'klingon' })).rejects.toMatchObject({ code: 17262 });
   });
 
   it('a compound text index needs equality on its prefix fields (Text Indexes: Compound Text Index)', async () => {
