@@ -275,6 +275,7 @@ export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filt
 export function compileFilter(given: Doc | undefined, collation?: Collation): (doc: Doc) => boolean {
   if (!given || !Object.keys(given).length) return () => true;
   if ('$text' in given) throw new MongoServerError(27, 'text index required for $text query');
+  if (nestedText(given)) throw new MongoServerError(2, '$text is only supported at the top level of a filter (or in a top-level $and) by the embedded server');
   const filter = rewriteFilter(given);
   if (collation && containsString(filter)) {
     const test = compileCollatedFilter(normaliseFilter(filter), collation, (f) => {
@@ -346,3 +347,10 @@ export function* matching(plan: Plan, filter: Doc | undefined, collation?: Colla
   for (const doc of plan.docs) if (test(doc)) yield doc;
 }
 
+
+/** Whether a $text expression sits below the top level (in $or, $nor, $not, $elemMatch...). */
+function nestedText(filter: Doc): boolean {
+  const walk = (v: unknown): boolean =>
+    Array.isArray(v) ? v.some(walk) : isPlainObject(v) ? Object.entries(v).some(([k, x]) => k === '$text' || walk(x)) : false;
+  return Object.values(filter).some(walk);
+}
