@@ -10,7 +10,12 @@ import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
-import { countDocs, queryDocs } from './read-commands.js';
+import { countDocs, effectiveCollation, queryDocs } from './read-commands.js';
+import { collationOf } from '../collation/collation.js';
+import { compileFilter } from '../query-planner.js';
+
+/** Stand-in for a missing collection when looking up its default collation. */
+const NO_COLL = { options: {} } as unknown as Parameters<typeof effectiveCollation>[0];
 import { checkTextPlacement, hasText, rewriteMetaInPipeline, TEXT_SCORE, textScoreOf } from '../text/text-search.js';
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
@@ -90,7 +95,23 @@ export const aggregate: CommandHandler = async (cx) => {
   try {
     const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
     if (counted) results = counted;
-    else results = stages.length ? (mingoAggregate(input, stages, { ...MINGO_OPTIONS, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
+    else {
+      const options = { ...MINGO_OPTIONS, collectionResolver: resolver, variables, collation: collationOption(body.collation) };
+      const run = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, part, options) as Doc[]) : docsIn);
+      const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
+      if (collation && stages.some((st) => st.$match)) {
+        // mingo's $match compares binary: under a collation, later $match stages are applied here.
+        let cur = input;
+        let part: Doc[] = [];
+        for (const st of stages) {
+          if (st.$match && typeof st.$match === 'object') {
+            cur = run(cur, part).filter(compileFilter(st.$match as Doc, collation));
+            part = [];
+          } else part.push(st);
+        }
+        results = run(cur, part);
+      } else results = stages.length ? run(input, stages) : docs;
+    }
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));

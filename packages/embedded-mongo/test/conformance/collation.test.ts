@@ -76,9 +76,11 @@ describe('collation (manual: Collation, Case-Insensitive Indexes)', () => {
     expect(found).toMatchObject({ _id: 3, seen: 1 });
   });
 
-  it('applies the collation in aggregate to $match and $sort', async () => {
+  it('applies the collation in aggregate to every $match stage (Collation: operations that support collation)', async () => {
     const res = await people.aggregate([{ $match: { name: 'aNN' } }, { $count: 'n' }], { collation: ci }).toArray();
     expect(res).toEqual([{ n: 3 }]);
+    const later = await people.aggregate([{ $project: { name: 1 } }, { $match: { name: { $in: ['aNN', 'BoB'] } } }, { $count: 'n' }], { collation: ci }).toArray();
+    expect(later).toEqual([{ n: 4 }]);
   });
 
   it('a unique index with strength 2 refuses a value differing only in case (Case-Insensitive Indexes)', async () => {
