@@ -132,6 +132,11 @@ describe('text indexes and $text (manual: $text, Text Indexes)', () => {
     expect(grouped.map((g) => g._id)).toEqual(['efg', 'xyz']);
   });
 
+  it('refuses a textScore projection without $text ($meta: textScore)', async () => {
+    const err = await articles.find({ views: 50 }, { projection: { score: { $meta: 'textScore' } } }).toArray().catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 40218 });
+  });
+
   it('refuses $text in a later aggregation stage', async () => {
     const err = await articles.aggregate([{ $match: { views: { $gt: 0 } } }, { $match: { $text: { $search: 'coffee' } } }]).toArray().catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 17313 });
