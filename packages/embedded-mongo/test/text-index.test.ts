@@ -2,9 +2,13 @@
 // search reads postings instead of scanning the collection.
 import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { Collection } from '../src/collection.js';
+import { queryDocs } from '../src/commands/read-commands.js';
 import { startEmbeddedMongo } from '../src/index.js';
+import { normaliseTextSpec } from '../src/text/text-index.js';
+import { LockTable, WriteContext } from '../src/write-context.js';
 import { engineOf } from '../src/server-registry.js';
-import { parseSearch } from '../src/text/text-search.js';
+import { parseSearch, TEXT_SCORE } from '../src/text/text-search.js';
 import { scoreString } from '../src/text/tokenize.js';
 import { startWithClient, tempDir } from './helpers.js';
 
@@ -91,5 +95,24 @@ describe('text index internals', () => {
     } finally {
       tmp.cleanup();
     }
+  });
+
+  it('a limited score sort over many candidates returns exactly the best ones that pass the filter', () => {
+    const coll = new Collection('e', 'c', {}, new LockTable());
+    const ctx = new WriteContext();
+    const words = ['red', 'green', 'blue', 'cyan', 'teal', 'gold'];
+    for (let i = 0; i < 12_000; i++) {
+      const body = Array.from({ length: 1 + (i % 7) }, (_, j) => words[(i * (j + 3)) % words.length]).join(' ');
+      coll.insert(ctx, { _id: i, body, even: i % 2 === 0 });
+    }
+    coll.addIndex(normaliseTextSpec({ v: 2, key: { body: 'text' }, name: 'body_text' }, false));
+    const filter = { $text: { $search: 'red gold' }, even: true };
+    const sort = { s: { $meta: 'textScore' }, _id: 1 };
+    const all = [...queryDocs(coll, { filter, sort })];
+    const top = [...queryDocs(coll, { filter, sort: { s: { $meta: 'textScore' } }, limit: 50, skip: 10 })];
+    const score = (d: object) => (d as Record<string, number>)[TEXT_SCORE];
+    expect(all.length).toBeGreaterThan(4_000);
+    expect(top.map(score)).toEqual(all.slice(10, 60).map(score));
+    expect(top.every((d) => d.even === true)).toBe(true);
   });
 });

@@ -78,6 +78,8 @@ export class TextIndex {
   private live = 0;
   private scratch = new Float64Array(0);
   private touched = new Int32Array(0);
+  private outNums = new Int32Array(0);
+  private outScores = new Float64Array(0);
 
   constructor(spec: Doc) {
     const weights = (spec.weights ?? {}) as Record<string, number>;
@@ -208,8 +210,13 @@ export class TextIndex {
       const p = this.postings.get(term);
       if (p) for (let i = 0; i < p.n; i++) if (acc[p.nums[i]] > 0) acc[p.nums[i]] = -1;
     }
-    const outNums = new Int32Array(t);
-    const outScores = new Float64Array(t);
+    // Results reuse buffers too: callers consume them before the next lookup (all synchronous).
+    if (this.outNums.length < t) {
+      this.outNums = new Int32Array(this.touched.length);
+      this.outScores = new Float64Array(this.touched.length);
+    }
+    const outNums = this.outNums;
+    const outScores = this.outScores;
     let k = 0;
     for (let i = 0; i < t; i++) {
       const num = touched[i];

@@ -239,13 +239,38 @@ export function rewriteSort(sort: Doc): Doc {
 }
 
 /**
- * The `keep` best-scoring accepted candidates, best first: a max-heap over all candidates, popped until
- * enough pass the filter, so a selective filter costs only the candidates it looks at.
+ * The `keep` best-scoring accepted candidates, best first. Candidates above a score threshold (estimated
+ * from a sample so that about max(20 x keep, 2,000) pass it) go into a max-heap popped until enough pass
+ * the filter; only if they run out are the others heaped too. So a selective filter costs only the
+ * candidates it looks at, and a large candidate set costs one linear pass, not a heap over all of it.
  */
 function topByScore(scores: Float64Array, keep: number, take: (i: number) => Doc | undefined): Doc[] {
   const n = scores.length;
-  const heap = new Int32Array(n);
-  for (let i = 0; i < n; i++) heap[i] = i;
+  const out: Doc[] = [];
+  const want = Math.max(keep * 20, 2_000);
+  let threshold = -Infinity;
+  if (n > want * 4) {
+    const sample = new Float64Array(1_024);
+    for (let i = 0; i < sample.length; i++) sample[i] = scores[Math.floor((i * n) / sample.length)];
+    sample.sort();
+    threshold = sample[Math.max(0, sample.length - 1 - Math.ceil((sample.length * want) / n))];
+  }
+  // First the candidates at or above the threshold, then (rarely needed) those below it.
+  for (const above of [true, false]) {
+    let size = 0;
+    for (let i = 0; i < n; i++) if (scores[i] >= threshold === above) size++;
+    const heap = new Int32Array(size);
+    size = 0;
+    for (let i = 0; i < n; i++) if (scores[i] >= threshold === above) heap[size++] = i;
+    popBest(heap, scores, keep, take, out);
+    if (out.length >= keep) break;
+  }
+  return out;
+}
+
+/** Heap-orders `heap` (candidate positions) by score and takes accepted documents best first. */
+function popBest(heap: Int32Array, scores: Float64Array, keep: number, take: (i: number) => Doc | undefined, out: Doc[]): void {
+  const n = heap.length;
   const less = (a: number, b: number) => scores[heap[a]] < scores[heap[b]] || (scores[heap[a]] === scores[heap[b]] && heap[a] > heap[b]);
   const down = (i: number, size: number) => {
     for (;;) {
@@ -255,12 +280,13 @@ function topByScore(scores: Float64Array, keep: number, take: (i: number) => Doc
       if (l < size && less(m, l)) m = l;
       if (r < size && less(m, r)) m = r;
       if (m === i) return;
-      [heap[i], heap[m]] = [heap[m], heap[i]];
+      const x = heap[i];
+      heap[i] = heap[m];
+      heap[m] = x;
       i = m;
     }
   };
   for (let i = (n >> 1) - 1; i >= 0; i--) down(i, n);
-  const out: Doc[] = [];
   let size = n;
   while (size > 0 && out.length < keep) {
     const top = heap[0];
@@ -269,7 +295,6 @@ function topByScore(scores: Float64Array, keep: number, take: (i: number) => Doc
     const doc = take(top);
     if (doc) out.push(doc);
   }
-  return out;
 }
 
 /** The text score of a result document, if it came from a $text query. */
