@@ -13,10 +13,10 @@ import { rewritePipeline } from '../pipeline-rewrite.js';
 import { countDocs, effectiveCollation, queryDocs } from './read-commands.js';
 import { collationOf } from '../collation/collation.js';
 import { compileFilter } from '../query-planner.js';
+import { checkTextPlacement, hasText, rewriteMetaInPipeline, TEXT_SCORE, textScoreOf } from '../text/text-search.js';
 
 /** Stand-in for a missing collection when looking up its default collation. */
 const NO_COLL = { options: {} } as unknown as Parameters<typeof effectiveCollation>[0];
-import { checkTextPlacement, hasText, rewriteMetaInPipeline, TEXT_SCORE, textScoreOf } from '../text/text-search.js';
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.

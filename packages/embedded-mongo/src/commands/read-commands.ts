@@ -1,12 +1,12 @@
 // find, getMore, killCursors, count, distinct.
 import { Long } from 'bson';
 import { find as mingoFind } from 'mingo';
-import { keyString } from '../bson-compare.js';
+import { compareValues, keyString } from '../bson-compare.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
 import { sortDocs } from '../doc-utils.js';
 import { applySlice, splitSliceProjection } from '../array-semantics.js';
-import { collatedKey, collationOf, type Collation } from '../collation/collation.js';
+import { collatedCompare, collatedKey, collationOf, type Collation } from '../collation/collation.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
@@ -208,7 +208,8 @@ const distinct: CommandHandler = (cx) => {
       if (!seen.has(k)) seen.set(k, v);
     }
   }
-  return { values: sortDocs([...seen.values()].map((v) => ({ v })), { v: 1 }, collation?.spec).map((d) => d.v), ok: 1 };
+  const values = [...seen.values()].sort(collation ? (a, b) => collatedCompare(a, b, collation) : compareValues);
+  return { values, ok: 1 };
 };
 
 export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct };
