@@ -66,6 +66,21 @@ export function words(text: string): string[] {
  * with caseSensitive/diacriticSensitive the word's own case/accents are kept where the stem is a prefix.
  */
 export function termOf(word: string, opts: AnalyseOptions): string | undefined {
+  if (opts.caseSensitive || opts.diacriticSensitive) return analyse(word, opts);
+  // The common case (insensitive): one lookup per word once it has been seen.
+  const cache = opts.language === 'english' ? englishTerms : plainTerms;
+  let t = cache.get(word);
+  if (t === undefined) {
+    if (cache.size >= 200_000) cache.clear();
+    cache.set(word, (t = analyse(word, opts) ?? null));
+  }
+  return t ?? undefined;
+}
+
+const englishTerms = new Map<string, string | null>();
+const plainTerms = new Map<string, string | null>();
+
+function analyse(word: string, opts: AnalyseOptions): string | undefined {
   const folded = removeDiacritics(word).toLowerCase();
   if (opts.language === 'english' && STOP_WORDS.has(folded)) return undefined;
   const stemmed = opts.language === 'english' ? stemCached(folded) : folded;
