@@ -202,7 +202,11 @@ export class Index {
       keyValue[f] = key[i];
     });
     const shown = this.fields.map((f, i) => `${f}: ${formatValue(key[i])}`).join(', ');
-    return new MongoServerError(11000, `E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: { ${shown} }`, {
+    // A collated index names its collation in the message, as MongoDB does.
+    const collation = this.collation
+      ? ` collation: { ${Object.entries(this.collation.spec).map(([k, v]) => `${k}: ${formatValue(v)}`).join(', ')} }`
+      : '';
+    return new MongoServerError(11000, `E11000 duplicate key error collection: ${ns} index: ${this.name}${collation} dup key: { ${shown} }`, {
       keyPattern,
       keyValue,
     });

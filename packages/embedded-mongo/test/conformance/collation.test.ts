@@ -89,7 +89,7 @@ describe('collation (manual: Collation, Case-Insensitive Indexes)', () => {
     await users.insertOne({ _id: 1, email: 'ann@x.io' });
     const err = await users.insertOne({ _id: 2, email: 'Ann@X.io' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 11000 });
-    expect(String((err as Error).message)).toMatch(/E11000 duplicate key error collection: .*users index: email_1 dup key/);
+    expect(String((err as Error).message)).toMatch(/E11000 duplicate key error collection: .*users index: email_1 collation: \{ locale: "en", .*strength: 2, .*\} dup key: \{ email: /);
     const [ix] = (await users.indexes()).filter((i) => i.name === 'email_1');
     expect(ix.collation).toMatchObject({ locale: 'en', strength: 2, caseLevel: false, numericOrdering: false });
     // A query with the index's collation uses it; one without gives binary answers.
