@@ -86,6 +86,7 @@ const memAfter = process.memoryUsage();
 const engineColl = engineOf(server)!.getColl('bench', 'candidates')!;
 const tix = engineColl.getIndex('candidate_text')!.text!;
 console.log(`text index build: ${fmt(buildSecs, 1)} s (${fmt(N / buildSecs)} docs/s)`);
+console.log(`process memory after the build: rss ${fmt(memAfter.rss / 1e9, 1)} GB, heap ${fmt(memAfter.heapUsed / 1e9, 1)} GB, typed arrays ${fmt(memAfter.arrayBuffers / 1e9, 1)} GB`);
 const grew = (k: 'heapUsed' | 'arrayBuffers') => fmt((memAfter[k] - memBefore[k]) / 1e6, 0);
 console.log(`text index size: ${fmt(tix.byteSize() / 1e6, 0)} MB counted (postings, ids); measured growth: ${grew('arrayBuffers')} MB of typed arrays + ${grew('heapUsed')} MB of heap${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for exact figures)'}`);
 
