@@ -56,6 +56,17 @@ describe('collation (manual: Collation, Case-Insensitive Indexes)', () => {
     expect(await codes({ locale: 'en', numericOrdering: true })).toEqual(['a2', 'a9', 'a10', 'a100']);
   });
 
+  it('orders by locale at the default strength 3 and honours caseFirst (Collation: strength, caseFirst)', async () => {
+    const c = db.collection<AnyDoc>('letters');
+    await c.insertMany([{ _id: 1, l: 'b' }, { _id: 2, l: 'A' }, { _id: 3, l: 'B' }, { _id: 4, l: 'a' }]);
+    const order = async (collation?: CollationOptions) => (await c.find({}, collation ? { collation } : {}).sort({ l: 1 }).toArray()).map((d) => d.l);
+    expect(await order()).toEqual(['A', 'B', 'a', 'b']);
+    expect(await order({ locale: 'en' })).toEqual(['a', 'A', 'b', 'B']);
+    expect(await order({ locale: 'en', caseFirst: 'upper' })).toEqual(['A', 'a', 'B', 'b']);
+    // Strength 3 tells case apart, so equality stays exact.
+    expect(await c.countDocuments({ l: 'a' }, { collation: { locale: 'en' } })).toBe(1);
+  });
+
   it('honours caseLevel at strength 1: accents ignored, case compared (Collation: caseLevel)', async () => {
     const docs = await people.find({ city: 'zurich' }, { collation: { locale: 'en', strength: 1, caseLevel: true } }).toArray();
     expect(ids(docs)).toEqual([2]);
