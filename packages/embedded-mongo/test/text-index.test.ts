@@ -55,6 +55,27 @@ describe('text index internals', () => {
     }
   });
 
+  it('outside a transaction, a search sees committed versions only (read committed)', async () => {
+    const t = await startWithClient();
+    try {
+      const c = t.client.db('rc').collection<{ _id: number; body: string }>('notes');
+      await c.createIndex({ body: 'text' });
+      await c.insertMany([{ _id: 1, body: 'alpha' }, { _id: 2, body: 'beta' }]);
+      const session = t.client.startSession();
+      session.startTransaction();
+      await c.updateOne({ _id: 1 }, { $set: { body: 'delta' } }, { session });
+      const outside = async (s: string) => (await c.find({ $text: { $search: s } }).toArray()).map((d) => `${d._id}:${d.body}`);
+      expect(await outside('alpha')).toEqual(['1:alpha']);
+      expect(await outside('delta')).toEqual([]);
+      expect((await c.find({ $text: { $search: 'delta' } }, { session }).toArray()).map((d) => d._id)).toEqual([1]);
+      await session.commitTransaction();
+      await session.endSession();
+      expect(await outside('delta')).toEqual(['1:delta']);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('answers from postings: a search does not read non-matching documents', async () => {
     const t = await startWithClient();
     try {

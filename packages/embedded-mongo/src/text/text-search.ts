@@ -6,6 +6,7 @@ import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import type { Index } from '../index-manager.js';
 import { compileFilter } from '../query-planner.js';
+import type { LockOwner } from '../write-context.js';
 import { TextIndex } from './text-index.js';
 import { canonicalLanguage, foldForPhrase, termOf, words, type AnalyseOptions } from './tokenize.js';
 
@@ -108,6 +109,8 @@ export function textIndexOf(coll: Collection | undefined): Index | undefined {
 
 export interface TextQueryOptions {
   filter: Doc;
+  /** Who reads (see FindOptions.reader): outside a transaction, uncommitted versions are swapped for committed ones. */
+  reader?: LockOwner | 'latest';
   sort?: Doc;
   skip?: number;
   limit?: number;
@@ -157,8 +160,35 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
   const language = args.language ?? tix.defaultLanguage;
   const parsed = parseSearch(args.search, { language });
   if (!parsed.terms.length) return [];
-  const { nums, scores } = tix.lookup(parsed.terms, parsed.negated);
+  const lookup = tix.lookup(parsed.terms, parsed.negated);
+  let { nums, scores } = lookup;
+  const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
+  const extra: Doc[] = [];
+  if (overlay) {
+    // Read committed: documents other transactions changed are answered from their committed versions.
+    const keep: number[] = [];
+    for (let i = 0; i < nums.length; i++) if (!overlay.hidden.has(tix.idAt(nums[i])!)) keep.push(i);
+    const extraScores: number[] = [];
+    for (const doc of overlay.committed) {
+      const source = tix.sourceOf(doc);
+      if (!source) continue;
+      const terms = TextIndex.termScores(source);
+      if (parsed.negated.some((t) => terms.has(t))) continue;
+      let score = 0;
+      for (const t of new Set(parsed.terms)) score += terms.get(t) ?? 0;
+      if (score > 0) {
+        extra.push(doc);
+        extraScores.push(score);
+      }
+    }
+    const n = keep.length + extra.length;
+    const [nn, ss] = [new Int32Array(n), new Float64Array(n)];
+    keep.forEach((i, j) => ((nn[j] = nums[i]), (ss[j] = scores[i])));
+    extra.forEach((_, j) => ((nn[keep.length + j] = -1 - j), (ss[keep.length + j] = extraScores[j])));
+    [nums, scores] = [nn, ss];
+  }
   const docAt = (i: number) => {
+    if (nums[i] < 0) return extra[-1 - nums[i]];
     const id = tix.idAt(nums[i]);
     return id === undefined ? undefined : coll.get(id);
   };
