@@ -362,12 +362,15 @@ export function rewriteMetaInPipeline(stages: Doc[]): Doc[] {
   return stages.map((st) => (st.$sort && isPlain(st.$sort) ? { $sort: rewriteSort(st.$sort) } : (walk(st) as Doc)));
 }
 
+const containsText = (v: unknown): boolean =>
+  Array.isArray(v) ? v.some(containsText) : isPlain(v) ? Object.entries(v).some(([k, x]) => k === '$text' || containsText(x)) : false;
+
 /** Refuses $text in any aggregation stage but a leading $match. */
 export function checkTextPlacement(stages: Doc[], first = true): void {
   stages.forEach((st, i) => {
     if (!isPlain(st)) return;
     const [op] = Object.keys(st);
-    if (op === '$match' && isPlain(st.$match) && (hasText(st.$match) || JSON.stringify(st.$match).includes('"$text"')) && !(first && i === 0)) {
+    if (op === '$match' && isPlain(st.$match) && containsText(st.$match) && !(first && i === 0)) {
       throw new MongoServerError(17313, '$match with $text is only allowed as the first pipeline stage');
     }
     if (op === '$facet' && isPlain(st.$facet)) for (const p of Object.values(st.$facet)) if (Array.isArray(p)) checkTextPlacement(p as Doc[], false);
