@@ -7,6 +7,7 @@ import { MongoServerError } from '../errors.js';
 import type { Index } from '../index-manager.js';
 import { compileFilter } from '../query-planner.js';
 import type { LockOwner } from '../write-context.js';
+import { collationOf } from '../collation/collation.js';
 import { TextIndex } from './text-index.js';
 import { canonicalLanguage, foldForPhrase, termOf, words, type AnalyseOptions } from './tokenize.js';
 
@@ -166,8 +167,8 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
   const extra: Doc[] = [];
   if (overlay) {
     // Read committed: documents other transactions changed are answered from their committed versions.
-    const keep: number[] = [];
-    for (let i = 0; i < nums.length; i++) if (!overlay.hidden.has(tix.idAt(nums[i])!)) keep.push(i);
+    const visible: number[] = [];
+    for (let i = 0; i < nums.length; i++) if (!overlay.hidden.has(tix.idAt(nums[i])!)) visible.push(i);
     const extraScores: number[] = [];
     for (const doc of overlay.committed) {
       const source = tix.sourceOf(doc);
@@ -181,10 +182,10 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
         extraScores.push(score);
       }
     }
-    const n = keep.length + extra.length;
+    const n = visible.length + extra.length;
     const [nn, ss] = [new Int32Array(n), new Float64Array(n)];
-    keep.forEach((i, j) => ((nn[j] = nums[i]), (ss[j] = scores[i])));
-    extra.forEach((_, j) => ((nn[keep.length + j] = -1 - j), (ss[keep.length + j] = extraScores[j])));
+    visible.forEach((i, j) => ((nn[j] = nums[i]), (ss[j] = scores[i])));
+    extra.forEach((_, j) => ((nn[visible.length + j] = -1 - j), (ss[visible.length + j] = extraScores[j])));
     [nums, scores] = [nn, ss];
   }
   const docAt = (i: number) => {
@@ -192,7 +193,9 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
     const id = tix.idAt(nums[i]);
     return id === undefined ? undefined : coll.get(id);
   };
-  const test = compileFilter(rest);
+  // The other conditions compare under the request's (or the collection's default) collation.
+  const collation = collationOf(opts.collation !== undefined ? opts.collation : coll.options.collation);
+  const test = compileFilter(rest, collation);
   const sensitive = args.caseSensitive || args.diacriticSensitive;
   const phrases = parsed.phrases.map((p) => foldForPhrase(p, args.caseSensitive, args.diacriticSensitive));
   const negPhrases = parsed.negatedPhrases.map((p) => foldForPhrase(p, args.caseSensitive, args.diacriticSensitive));
@@ -240,7 +243,7 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
       const doc = docAt(i);
       if (doc && accept(doc)) out.push(scored(doc, scores[i]));
     }
-    if (sort) out = sortDocs(out, sort, opts.collation, keep);
+    if (sort) out = sortDocs(out, sort, collation?.spec, keep);
   }
   return opts.limit || skip ? out.slice(skip, keep || undefined) : out;
 }
