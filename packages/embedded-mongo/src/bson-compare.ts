@@ -190,14 +190,14 @@ function numericKey(n: bigint): string {
 }
 
 /** Compares index keys field by field, honouring per-field direction and the scan sentinels. */
-export function compareKeys(a: readonly unknown[], b: readonly unknown[], dirs: readonly number[]): number {
+export function compareKeys(a: readonly unknown[], b: readonly unknown[], dirs: readonly number[], cmp: (x: unknown, y: unknown) => number = compareValues): number {
   for (let i = 0; i < dirs.length; i++) {
     const x = a[i];
     const y = b[i];
     if (x === y) continue;
     if (x === SCAN_FIRST || y === SCAN_LAST) return -1;
     if (x === SCAN_LAST || y === SCAN_FIRST) return 1;
-    const c = compareValues(x, y);
+    const c = cmp(x, y);
     if (c) return c * dirs[i];
   }
   return 0;

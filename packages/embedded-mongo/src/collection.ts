@@ -138,6 +138,10 @@ export class Collection {
   verifyIndexes(): string[] {
     const problems: string[] = [];
     for (const ix of this.indexes) {
+      if (ix.text) {
+        problems.push(...ix.text.verify(this.docs));
+        continue;
+      }
       const expected = new Set<string>();
       for (const [id, doc] of this.docs) for (const k of ix.keysFor(doc) ?? []) expected.add(keyString(k) + '|' + id);
       const actual = new Set<string>();

@@ -2,6 +2,7 @@
 import { compareValues } from './bson-compare.js';
 import type { Doc } from './errors.js';
 import { pathValues } from './index-manager.js';
+import { collatedCompare, collationOf, type Collation } from './collation/collation.js';
 
 /** Deep-copies plain objects and arrays; BSON values (ObjectId, Binary, Date...) are immutable here and shared. */
 export function cloneDoc<T>(v: T): T {
@@ -41,17 +42,11 @@ function sortKey(doc: Doc, path: string, dir: number): unknown {
 
 /** String comparator for a non-simple collation (MongoDB's ICU strengths mapped onto Intl.Collator). */
 export function collatorFor(collation: unknown): ((a: string, b: string) => number) | undefined {
-  if (!collation || typeof collation !== 'object') return undefined;
-  const c = collation as Doc;
-  if (typeof c.locale !== 'string' || c.locale === 'simple') return undefined;
-  const strength = Number(c.strength ?? 3);
-  const sensitivity = strength <= 1 ? 'base' : strength === 2 ? 'accent' : 'variant';
-  const caseFirst = c.caseFirst === 'upper' || c.caseFirst === 'lower' ? c.caseFirst : undefined;
-  return new Intl.Collator(c.locale, { sensitivity, numeric: !!c.numericOrdering, caseFirst }).compare;
+  return collationOf(collation)?.compare;
 }
 
-function compareWith(a: unknown, b: unknown, strings?: (a: string, b: string) => number): number {
-  return strings && typeof a === 'string' && typeof b === 'string' ? strings(a, b) : compareValues(a, b);
+function compareWith(a: unknown, b: unknown, collation?: Collation): number {
+  return collation ? collatedCompare(a, b, collation) : compareValues(a, b);
 }
 
 interface Keyed {
@@ -65,7 +60,7 @@ interface Keyed {
  * so a bounded insertion buffer replaces the full sort: paging without an index stays O(n log k).
  */
 export function sortDocs(docs: Iterable<Doc>, sort: Doc, collation?: unknown, keep = 0): Doc[] {
-  const strings = collatorFor(collation);
+  const strings = collationOf(collation);
   const fields = Object.entries(sort).filter(([, d]) => typeof d === 'number' || typeof d === 'string');
   const all = () => (Array.isArray(docs) ? docs : [...docs]);
   if (!fields.length) return all();

@@ -5,6 +5,8 @@ import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
 import { SortedList } from './sorted-list.js';
+import { isTextKey, TextIndex, type TextSource } from './text/text-index.js';
+import { collatedCompare, collationOf, type Collation } from './collation/collation.js';
 
 export interface IndexSpec {
   v?: number;
@@ -67,16 +69,25 @@ export class Index {
   readonly dirs: number[];
   readonly entries: SortedList<IndexEntry>;
   private readonly partial?: Query;
-  /** Text and geo indexes are accepted for compatibility but hold no entries. */
+  /** Text and geo indexes hold no ordered entries (geo ones hold nothing; text ones their own postings). */
   readonly inert: boolean;
+  /** The inverted index of a text index. */
+  readonly text?: TextIndex;
   multikey = false;
+  /** An index created with a collation orders and compares its string keys under it. */
+  readonly collation?: Collation;
+  private readonly cmpValue: (a: unknown, b: unknown) => number;
 
   constructor(readonly spec: IndexSpec) {
+    this.collation = collationOf(spec.collation);
+    const coll = this.collation;
+    this.cmpValue = coll ? (a, b) => collatedCompare(a, b, coll) : compareValues;
     this.fields = Object.keys(spec.key);
     const values = Object.values(spec.key);
     this.inert = values.some((d) => d === 'text' || d === '2dsphere' || d === '2d');
+    if (isTextKey(spec.key)) this.text = new TextIndex(spec);
     this.dirs = values.map((d) => (d === -1 || d === '-1' ? -1 : 1));
-    this.entries = new SortedList<IndexEntry>((a, b) => compareKeys(a.k, b.k, this.dirs) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.entries = new SortedList<IndexEntry>((a, b) => compareKeys(a.k, b.k, this.dirs, this.cmpValue) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression, MINGO_OPTIONS);
   }
 
@@ -93,6 +104,12 @@ export class Index {
 
   /** All keys a document contributes, or null when the index skips it. */
   keysFor(doc: Doc): unknown[][] | null {
+    if (this.text) {
+      // One key: the document's indexed strings, so an update that leaves them alone changes nothing.
+      if (this.partial && !this.partial.test(doc)) return null;
+      const source = this.text.sourceOf(doc);
+      return source && [[source]];
+    }
     if (this.inert) return null;
     if (this.partial && !this.partial.test(doc)) return null;
     if (this.fields.length === 1 && !this.fields[0].includes('.')) {
@@ -132,16 +149,20 @@ export class Index {
    * Throws the duplicate-key error of the first unique violation.
    */
   build(ns: string, docs: Iterable<[string, Doc]>): void {
+    if (this.text) {
+      for (const [id, doc] of docs) this.add(id, this.keysFor(doc));
+      return;
+    }
     const entries: IndexEntry[] = [];
     for (const [id, doc] of docs) {
       const keys = this.keysFor(doc);
       if (keys) for (const k of keys) entries.push({ k, id });
     }
-    const cmp = (a: IndexEntry, b: IndexEntry) => compareKeys(a.k, b.k, this.dirs) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const cmp = (a: IndexEntry, b: IndexEntry) => compareKeys(a.k, b.k, this.dirs, this.cmpValue) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     entries.sort(cmp);
     if (this.unique) {
       for (let i = 1; i < entries.length; i++) {
-        if (entries[i].id !== entries[i - 1].id && compareKeys(entries[i].k, entries[i - 1].k, this.dirs) === 0) {
+        if (entries[i].id !== entries[i - 1].id && compareKeys(entries[i].k, entries[i - 1].k, this.dirs, this.cmpValue) === 0) {
           throw this.duplicateKeyError(ns, entries[i].k);
         }
       }
@@ -150,10 +171,15 @@ export class Index {
   }
 
   add(id: string, keys: unknown[][] | null): void {
+    if (this.text) {
+      if (keys) this.text.add(id, keys[0][0] as TextSource);
+      return;
+    }
     if (keys) for (const k of keys) this.entries.insert({ k, id });
   }
 
   remove(id: string, keys: unknown[][] | null): void {
+    if (this.text) return this.text.remove(id);
     if (keys) for (const k of keys) this.entries.delete({ k, id });
   }
 
@@ -162,8 +188,8 @@ export class Index {
     if (!this.unique || !keys) return undefined;
     for (const k of keys) {
       let e = this.entries.firstAtLeast({ k, id: '' });
-      if (e && e.id === selfId && compareKeys(e.k, k, this.dirs) === 0) e = this.entries.firstAtLeast({ k, id: selfId + '\u0000' });
-      if (e && e.id !== selfId && compareKeys(e.k, k, this.dirs) === 0) return k;
+      if (e && e.id === selfId && compareKeys(e.k, k, this.dirs, this.cmpValue) === 0) e = this.entries.firstAtLeast({ k, id: selfId + '\u0000' });
+      if (e && e.id !== selfId && compareKeys(e.k, k, this.dirs, this.cmpValue) === 0) return k;
     }
     return undefined;
   }
@@ -176,7 +202,11 @@ export class Index {
       keyValue[f] = key[i];
     });
     const shown = this.fields.map((f, i) => `${f}: ${formatValue(key[i])}`).join(', ');
-    return new MongoServerError(11000, `E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: { ${shown} }`, {
+    // A collated index names its collation in the message, as MongoDB does.
+    const collation = this.collation
+      ? ` collation: { ${Object.entries(this.collation.spec).map(([k, v]) => `${k}: ${formatValue(v)}`).join(', ')} }`
+      : '';
+    return new MongoServerError(11000, `E11000 duplicate key error collection: ${ns} index: ${this.name}${collation} dup key: { ${shown} }`, {
       keyPattern,
       keyValue,
     });
@@ -210,7 +240,7 @@ export class Index {
     const iter = reverse && !n && !range ? this.entries.descending() : this.entries.ascending({ k: start, id: '' });
     for (const e of iter) {
       let ok = true;
-      for (let i = 0; i < n; i++) if (compareValues(e.k[i], eq[i]) !== 0) return;
+      for (let i = 0; i < n; i++) if (this.cmpValue(e.k[i], eq[i]) !== 0) return;
       if (range && n < this.fields.length) {
         const v = e.k[n];
         if (typeRank(v) !== bracket) {
@@ -219,12 +249,12 @@ export class Index {
           continue;
         }
         if (range.lo !== undefined) {
-          const c = compareValues(v, range.lo);
+          const c = this.cmpValue(v, range.lo);
           if (c < 0 || (c === 0 && !range.loInclusive)) ok = false;
           if (c < 0 && rangeDir === -1) return;
         }
         if (range.hi !== undefined) {
-          const c = compareValues(v, range.hi);
+          const c = this.cmpValue(v, range.hi);
           if (c > 0 || (c === 0 && !range.hiInclusive)) ok = false;
           if (c > 0 && rangeDir === 1) return;
         }

@@ -1,5 +1,6 @@
 // Pipeline stages rewritten into equivalent ones before mingo runs them, where mingo's own
 // implementation deviates from MongoDB.
+import { rewriteFilter } from './array-semantics.js';
 import type { Doc } from './errors.js';
 
 /**
@@ -21,6 +22,7 @@ function expandBucket(spec: Doc): Doc[] {
 export function rewritePipeline(pipeline: Doc[]): Doc[] {
   return pipeline.flatMap((stage) => {
     if (stage.$bucket && typeof stage.$bucket === 'object') return expandBucket(stage.$bucket as Doc);
+    if (stage.$match && typeof stage.$match === 'object') return [{ $match: rewriteFilter(stage.$match as Doc) }];
     if (stage.$facet && typeof stage.$facet === 'object') {
       const facets = Object.fromEntries(Object.entries(stage.$facet as Record<string, Doc[]>).map(([k, p]) => [k, rewritePipeline(p)]));
       return [{ $facet: facets }];

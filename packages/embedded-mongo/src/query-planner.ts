@@ -10,12 +10,16 @@ import type { Index, RangeBound } from './index-manager.js';
 import { MINGO_OPTIONS } from './mingo-options.js';
 import { splitNumericTypes } from './type-filter.js';
 import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
+import { rewriteFilter } from './array-semantics.js';
+import { compileCollatedFilter, containsString, sameCollation, type Collation } from './collation/collation.js';
 
 interface FieldCond {
   eq?: unknown;
   hasEq?: boolean;
   in?: unknown[];
   range?: RangeBound;
+  /** The range comes from an anchored regex: a byte-order bound, useless on a collated index. */
+  regexRange?: boolean;
 }
 
 export interface Plan {
@@ -72,10 +76,10 @@ function analyse(filter: Doc, out = new Map<string, FieldCond>()): Map<string, F
       if (indexable(v.$lte) && v.$lte !== null) Object.assign(range, { hi: v.$lte, hiInclusive: true });
       if (range.lo !== undefined || range.hi !== undefined) cond.range = range;
       const prefix = regexPrefix(v.$regex, v.$options);
-      if (prefix && !cond.range) cond.range = { lo: prefix, loInclusive: true, hi: prefix + '\uffff', hiInclusive: false };
+      if (prefix && !cond.range) [cond.range, cond.regexRange] = [{ lo: prefix, loInclusive: true, hi: prefix + '\uffff', hiInclusive: false }, true];
     } else if (v instanceof RegExp || v instanceof BSONRegExp) {
       const prefix = v instanceof RegExp ? regexPrefix(v.source, v.flags) : regexPrefix(v.pattern, v.options);
-      if (prefix) cond.range = { lo: prefix, loInclusive: true, hi: prefix + '\uffff', hiInclusive: false };
+      if (prefix) [cond.range, cond.regexRange] = [{ lo: prefix, loInclusive: true, hi: prefix + '\uffff', hiInclusive: false }, true];
     } else if (indexable(v)) {
       Object.assign(cond, { eq: v, hasEq: true });
     }
@@ -102,8 +106,27 @@ function isExact(filter: Doc, fields: string[], eq: unknown[], multikey: boolean
   return !multikey && keys.length === eq.length && eq.every(exactScalar) && keys.every((k) => fields.slice(0, eq.length).includes(k) && exactScalar(filter[k]));
 }
 
-function candidateFor(ix: Index, conds: Map<string, FieldCond>): Candidate | undefined {
+/**
+ * The conditions an index can serve: string comparisons only when the index's collation is the query's
+ * (a binary index cannot find 'ANN' for a case-insensitive 'ann', nor a collated one serve binary order).
+ */
+function usableConds(ix: Index, conds: Map<string, FieldCond>, collation: Collation | undefined): Map<string, FieldCond> {
+  const same = sameCollation(ix.spec.collation, collation);
+  if (same && !ix.collation) return conds;
+  const out = new Map<string, FieldCond>();
+  for (const [f, c] of conds) {
+    const u: FieldCond = {};
+    if (c.hasEq && (same || !containsString(c.eq))) Object.assign(u, { eq: c.eq, hasEq: true });
+    if (c.in && (same || !containsString(c.in))) u.in = c.in;
+    if (c.range && !c.regexRange && (same || !containsString([c.range.lo, c.range.hi]))) u.range = c.range;
+    out.set(f, u);
+  }
+  return out;
+}
+
+function candidateFor(ix: Index, allConds: Map<string, FieldCond>, collation?: Collation): Candidate | undefined {
   if (ix.inert || ix.spec.partialFilterExpression || ix.spec.hidden) return undefined;
+  const conds = usableConds(ix, allConds, collation);
   const eq: unknown[] = [];
   for (const f of ix.fields) {
     const c = conds.get(f);
@@ -147,20 +170,21 @@ function* inScans(ix: Index, eq: unknown[], values: unknown[]): Generator<string
 }
 
 /** An equality-prefix scan is already ordered by the index fields that follow the prefix. */
-function scanIsSorted(cand: Candidate, sort: Doc | undefined): boolean {
-  if (!sort || cand.ix.multikey) return false;
+function scanIsSorted(cand: Candidate, sort: Doc | undefined, collation?: Collation): boolean {
+  if (!sort || cand.ix.multikey || !sameCollation(cand.ix.spec.collation, collation)) return false;
   const keys = Object.keys(sort);
   if (!keys.length) return false;
   const n = cand.eq.length;
   return keys.every((k, i) => cand.ix.fields[n + i] === k && Number(sort[k]) === cand.ix.dirs[n + i]);
 }
 
-function sortIndex(coll: Collection, sort: Doc | undefined): { ix: Index; reverse: boolean } | undefined {
+function sortIndex(coll: Collection, sort: Doc | undefined, collation?: Collation): { ix: Index; reverse: boolean } | undefined {
   if (!sort) return undefined;
   const keys = Object.keys(sort);
   if (!keys.length) return undefined;
   for (const ix of coll.indexes) {
     if (!ix.complete || ix.multikey || ix.spec.hidden || ix.fields.length < keys.length) continue;
+    if (!sameCollation(ix.spec.collation, collation)) continue;
     if (!keys.every((k, i) => ix.fields[i] === k)) continue;
     const same = keys.every((k, i) => Number(sort[k]) === ix.dirs[i]);
     const reversed = keys.every((k, i) => Number(sort[k]) === -ix.dirs[i]);
@@ -170,13 +194,13 @@ function sortIndex(coll: Collection, sort: Doc | undefined): { ix: Index; revers
 }
 
 /** A top-level $or whose every branch can use an index is answered by the union of those scans. */
-function orUnion(coll: Collection, filter: Doc): Plan | undefined {
+function orUnion(coll: Collection, filter: Doc, collation?: Collation): Plan | undefined {
   const branches = filter.$or;
   if (!Array.isArray(branches) || !branches.length) return undefined;
   const plans: Plan[] = [];
   for (const b of branches) {
     if (!isPlainObject(b)) return undefined;
-    const plan = planQuery(coll, b);
+    const plan = planQuery(coll, b, undefined, collation);
     if (!plan.index) return undefined;
     plans.push(plan);
   }
@@ -192,30 +216,32 @@ function orUnion(coll: Collection, filter: Doc): Plan | undefined {
   return { docs, sorted: false, index: [...new Set(plans.map((p) => p.index))].join('|') };
 }
 
-export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
+export function planQuery(coll: Collection, filter: Doc, sort?: Doc, collation?: Collation): Plan {
   const conds = analyse(filter);
   const idCond = conds.get('_id');
-  if (idCond?.hasEq) {
+  // The _id index has the collection's (simple) collation: string _ids need binary comparison.
+  const idUsable = !(collation && idCond && containsString([idCond.eq, idCond.in]));
+  if (idUsable && idCond?.hasEq) {
     const doc = coll.get(keyString(idCond.eq));
     const exact = isExact(filter, ['_id'], [idCond.eq], false);
     return { docs: doc ? [doc] : [], sorted: true, index: '_id_', exact, count: exact ? () => (doc ? 1 : 0) : undefined };
   }
-  if (idCond?.in) return { docs: idsToDocs(coll, idCond.in.map(keyString)), sorted: false, index: '_id_' };
+  if (idUsable && idCond?.in) return { docs: idsToDocs(coll, idCond.in.map(keyString)), sorted: false, index: '_id_' };
   let best: Candidate | undefined;
   for (const ix of coll.indexes) {
-    const cand = candidateFor(ix, conds);
+    const cand = candidateFor(ix, conds, collation);
     if (cand && (!best || cand.score > best.score)) best = cand;
   }
   if (best) {
     const { ix, eq } = best;
     const ids = best.in ? inScans(ix, eq, best.in) : ix.scan(eq, best.range);
-    const exact = !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
+    const exact = !collation && !ix.collation && !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
     const count = exact && eq.length < ix.fields.length ? () => ix.countPrefix(eq) : undefined;
-    return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort), index: ix.name, exact, count };
+    return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort, collation), index: ix.name, exact, count };
   }
-  const union = orUnion(coll, filter);
+  const union = orUnion(coll, filter, collation);
   if (union) return union;
-  const bySort = sortIndex(coll, sort);
+  const bySort = sortIndex(coll, sort, collation);
   if (bySort) {
     return { docs: idsToDocs(coll, bySort.ix.scan([], undefined, bySort.reverse)), sorted: true, index: bySort.ix.name };
   }
@@ -228,32 +254,41 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc): Plan {
  * one exists. A limited query tries it first: when matches are common it finds enough of them long
  * before the best filtering plan would have read and sorted all of its matches.
  */
-export function planSortedWalk(coll: Collection, filter: Doc, sort: Doc): Plan | undefined {
+export function planSortedWalk(coll: Collection, filter: Doc, sort: Doc, collation?: Collation): Plan | undefined {
   const conds = analyse(filter);
   let best: Candidate | undefined;
   for (const ix of coll.indexes) {
-    const cand = candidateFor(ix, conds);
-    if (!cand || cand.in || !scanIsSorted(cand, sort)) continue;
+    const cand = candidateFor(ix, conds, collation);
+    if (!cand || cand.in || !scanIsSorted(cand, sort, collation)) continue;
     if (!best || cand.score > best.score) best = cand;
   }
   if (best) {
-    const exact = !best.range && isExact(filter, best.ix.fields, best.eq, best.ix.multikey);
+    const exact = !collation && !best.ix.collation && !best.range && isExact(filter, best.ix.fields, best.eq, best.ix.multikey);
     return { docs: idsToDocs(coll, best.ix.scan(best.eq, best.range)), sorted: true, index: best.ix.name, exact };
   }
-  const bySort = sortIndex(coll, sort);
+  const bySort = sortIndex(coll, sort, collation);
   return bySort && { docs: idsToDocs(coll, bySort.ix.scan([], undefined, bySort.reverse)), sorted: true, index: bySort.ix.name };
 }
 
 export const normaliseFilter = (filter: Doc): Doc => (containsExoticNumbers(filter) ? normaliseValue(filter) : filter);
 
 /** Compiled filter predicate; empty filters skip mingo entirely, and common shapes skip it too. */
-export function compileFilter(filter: Doc | undefined): (doc: Doc) => boolean {
-  if (!filter || !Object.keys(filter).length) return () => true;
-  if ('$text' in filter) throw new MongoServerError(27, 'text index required for $text query (the embedded server does not support text search)');
-  const typed = splitNumericTypes(filter);
+export function compileFilter(given: Doc | undefined, collation?: Collation): (doc: Doc) => boolean {
+  if (!given || !Object.keys(given).length) return () => true;
+  if ('$text' in given) throw new MongoServerError(27, 'text index required for $text query');
+  if (nestedText(given)) throw new MongoServerError(2, '$text is only supported at the top level of a filter (or in a top-level $and) by the embedded server');
+  const typed = splitNumericTypes(given);
   if (typed) {
-    const rest = compileFilter(typed.rest);
+    const rest = compileFilter(typed.rest, collation);
     return (doc) => rest(doc) && typed.tests.every((t) => t(doc));
+  }
+  const filter = rewriteFilter(given);
+  if (collation && containsString(filter)) {
+    const test = compileCollatedFilter(normaliseFilter(filter), collation, (f) => {
+      const q = new Query(f, MINGO_OPTIONS);
+      return (doc) => q.test(doc);
+    });
+    return (doc) => test(matchView(doc));
   }
   const fast = fastPredicate(filter);
   if (fast) return (doc) => fast(matchView(doc));
@@ -313,7 +348,15 @@ function fastPredicate(filter: Doc): ((doc: Doc) => boolean) | undefined {
   return (doc) => tests.every((test) => test(doc));
 }
 
-export function* matching(plan: Plan, filter: Doc | undefined): Generator<Doc> {
-  const test = plan.exact ? () => true : compileFilter(filter);
+export function* matching(plan: Plan, filter: Doc | undefined, collation?: Collation): Generator<Doc> {
+  const test = plan.exact ? () => true : compileFilter(filter, collation);
   for (const doc of plan.docs) if (test(doc)) yield doc;
+}
+
+
+/** Whether a $text expression sits below the top level (in $or, $nor, $not, $elemMatch...). */
+function nestedText(filter: Doc): boolean {
+  const walk = (v: unknown): boolean =>
+    Array.isArray(v) ? v.some(walk) : isPlainObject(v) ? Object.entries(v).some(([k, x]) => k === '$text' || walk(x)) : false;
+  return Object.values(filter).some(walk);
 }

@@ -19,7 +19,7 @@ const NUMERIC_ALIASES: Record<string, string> = {
 
 const isPlain = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-function numericAliases(spec: unknown): string[] | undefined {
+export function numericAliases(spec: unknown): string[] | undefined {
   const list = Array.isArray(spec) ? spec : [spec];
   const mapped = list.map((t) => NUMERIC_ALIASES[String(t instanceof Int32 || t instanceof Double || t instanceof Long ? Number(t) : t)]);
   // Only when every alias is numeric: mixed lists stay with the general matcher.

@@ -12,7 +12,13 @@ import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
-import { countDocs, queryDocs } from './read-commands.js';
+import { countDocs, effectiveCollation, queryDocs } from './read-commands.js';
+import { collationOf } from '../collation/collation.js';
+import { compileFilter } from '../query-planner.js';
+import { checkTextPlacement, hasText, rewriteMetaInPipeline, TEXT_SCORE, textScoreOf } from '../text/text-search.js';
+
+/** Stand-in for a missing collection when looking up its default collation. */
+const NO_COLL = { options: {} } as unknown as Parameters<typeof effectiveCollation>[0];
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.
@@ -34,6 +40,8 @@ export const aggregate: CommandHandler = async (cx) => {
   const collName = typeof body.aggregate === 'string' ? collectionArg(cx) : undefined;
   if (isChangeStreamPipeline(pipeline)) return changeStreamsOf(cx.engine).open(cx, pipeline as Doc[]);
   let stages = rewritePipeline(pipeline as Doc[]);
+  checkTextPlacement(stages);
+  const text = !!collName && hasText(stages[0]?.$match as Doc | undefined);
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
   if (last && ('$out' in last || '$merge' in last)) {
@@ -57,7 +65,7 @@ export const aggregate: CommandHandler = async (cx) => {
     if (typeof stages[0]?.$limit === 'number' && stages[0].$limit > 0) [limit, stages] = [stages[0].$limit, stages.slice(1)];
     const countSpec = countGroup(stages);
     if (countSpec) {
-      const n = countDocs(coll, { filter, skip, limit, reader: cx.txn });
+      const n = countDocs(coll, { filter, skip, limit, collation: body.collation, reader: cx.txn });
       counted = n ? [{ _id: countSpec.id, [countSpec.field]: n }] : [];
     } else source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn });
   } else if (stages[0]?.$documents) {
@@ -67,11 +75,17 @@ export const aggregate: CommandHandler = async (cx) => {
     throw new MongoServerError(73, `{aggregate: 1} is not valid for '${Object.keys(stages[0])[0]}'; a collection is required.`);
   }
 
-  const readOnly = pipelineIsReadOnly(stages);
+  const readOnly = pipelineIsReadOnly(stages) && !text;
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
-  const docs = counted ? [] : [...source];
+  let docs = counted ? [] : [...source];
   const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
   linkRaw(input, docs);
+  if (text) {
+    // After $match: { $text }, the score is a field for the later stages' { $meta: 'textScore' }.
+    input.forEach((d, i) => (d[TEXT_SCORE] = textScoreOf(docs[i])));
+    docs = input;
+    stages = rewriteMetaInPipeline(stages);
+  }
   const joined = new Map<string, Doc[]>();
   const resolver = (name: string) => {
     let coll = joined.get(name);
@@ -82,12 +96,29 @@ export const aggregate: CommandHandler = async (cx) => {
   try {
     const variables = body.let && typeof body.let === 'object' ? (body.let as Doc) : undefined;
     if (counted) results = counted;
-    else results = stages.length ? (mingoAggregate(input, withExactDecimals(stages), { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) }) as Doc[]) : docs;
+    else {
+      const options = { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) };
+      const run = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
+      const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
+      if (collation && stages.some((st) => st.$match)) {
+        // mingo's $match compares binary: under a collation, later $match stages are applied here.
+        let cur = input;
+        let part: Doc[] = [];
+        for (const st of stages) {
+          if (st.$match && typeof st.$match === 'object') {
+            cur = run(cur, part).filter(compileFilter(st.$match as Doc, collation));
+            part = [];
+          } else part.push(st);
+        }
+        results = run(cur, part);
+      } else results = stages.length ? run(input, stages) : docs;
+    }
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
     throw new MongoServerError(2, err instanceof Error ? err.message : String(err));
   }
 
+  if (text) for (const r of results) if (r && typeof r === 'object') delete r[TEXT_SCORE];
   if (body.explain) return { explainVersion: '1', stages: pipeline, ok: 1 };
   const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
   if (out) {

@@ -7,6 +7,8 @@ import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { defaultIndexName, type IndexSpec } from '../index-manager.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
+import { isTextKey, normaliseTextSpec } from '../text/text-index.js';
+import { collationOf } from '../collation/collation.js';
 
 const create: CommandHandler = (cx) => {
   const name = collectionArg(cx);
@@ -18,6 +20,11 @@ const create: CommandHandler = (cx) => {
   for (const [k, v] of Object.entries(cx.body)) {
     if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern'].includes(k)) continue;
     options[k] = v;
+  }
+  if (options.collation !== undefined) {
+    const c = collationOf(options.collation);
+    if (c) options.collation = c.spec;
+    else delete options.collation;
   }
   cx.engine.ensureColl(cx.db, name, options);
   return { ok: 1 };
@@ -89,7 +96,7 @@ function normaliseSpec(raw: Doc): IndexSpec {
   const spec: IndexSpec = { v: 2, key: key as Doc, name: typeof raw.name === 'string' ? raw.name : defaultIndexName(key as Doc) };
   for (const [k, v] of Object.entries(raw)) if (k !== 'key' && k !== 'name' && k !== 'v' && k !== 'ns' && k !== 'background') spec[k] = v;
   if (spec.expireAfterSeconds !== undefined) spec.expireAfterSeconds = Number(spec.expireAfterSeconds);
-  return spec;
+  return isTextKey(spec.key) ? normaliseTextSpec(spec, typeof raw.name === 'string') : spec;
 }
 
 const createIndexes: CommandHandler = (cx) => {
@@ -101,6 +108,10 @@ const createIndexes: CommandHandler = (cx) => {
   let changed = false;
   for (const r of raw as Doc[]) {
     const spec = normaliseSpec(r);
+    // Indexes take the collection's default collation unless they name one; 'simple' means none.
+    const collation = collationOf(spec.collation !== undefined ? spec.collation : coll.options.collation);
+    if (collation) spec.collation = collation.spec;
+    else delete spec.collation;
     const sameName = coll.getIndex(spec.name);
     const sameKey = coll.indexes.find((ix) => JSON.stringify(ix.spec.key) === JSON.stringify(spec.key));
     if (sameName) {
@@ -114,6 +125,11 @@ const createIndexes: CommandHandler = (cx) => {
     }
     if (sameKey && sameOptions(sameKey.spec, spec)) {
       throw new MongoServerError(85, `Index already exists with a different name: ${sameKey.name}`);
+    }
+    // A collection has at most one text index.
+    const otherText = isTextKey(spec.key) && coll.indexes.find((ix) => ix.text);
+    if (otherText) {
+      throw new MongoServerError(85, `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(otherText.spec)}`);
     }
     coll.addIndex(spec);
     changed = true;

@@ -3,6 +3,8 @@ import type { CommandHandler } from '../command-context.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { planQuery } from '../query-planner.js';
+import { hasText, textIndexOf } from '../text/text-search.js';
+import { effectiveCollation } from './read-commands.js';
 
 export const explain: CommandHandler = (cx) => {
   const inner = cx.body.explain as Doc | undefined;
@@ -20,10 +22,14 @@ export const explain: CommandHandler = (cx) => {
   } else if (verb === 'findAndModify' || verb === 'findandmodify') [filter, sort] = [(inner.query as Doc) ?? {}, inner.sort as Doc | undefined];
   else throw new MongoServerError(2, `explain is not supported for ${verb}`);
   const coll = cx.engine.getColl(cx.db, collName);
-  const plan = coll ? planQuery(coll, filter, sort) : undefined;
-  const winningPlan: Doc = plan?.index
-    ? { stage: 'FETCH', inputStage: { stage: 'IXSCAN', indexName: plan.index } }
-    : { stage: coll ? 'COLLSCAN' : 'EOF' };
+  const collation = coll && effectiveCollation(coll, inner.collation);
+  const text = hasText(filter) ? textIndexOf(coll) : undefined;
+  const plan = coll && !text ? planQuery(coll, filter, collation ? undefined : sort, collation) : undefined;
+  const winningPlan: Doc = text
+    ? { stage: 'TEXT_MATCH', inputStage: { stage: 'TEXT_OR', inputStage: { stage: 'IXSCAN', indexName: text.name } } }
+    : plan?.index
+      ? { stage: 'FETCH', inputStage: { stage: 'IXSCAN', indexName: plan.index } }
+      : { stage: coll ? 'COLLSCAN' : 'EOF' };
   if (sort && plan && !plan.sorted) Object.assign(winningPlan, { stage: 'SORT', inputStage: { ...winningPlan } });
   return {
     explainVersion: '1',

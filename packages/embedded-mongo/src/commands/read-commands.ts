@@ -5,7 +5,9 @@ import { compareValues, keyString } from '../bson-compare.js';
 import { changeStreamsOf } from '../change-streams/streams.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
-import { collatorFor, sortDocs } from '../doc-utils.js';
+import { sortDocs } from '../doc-utils.js';
+import { applySlice, splitSliceProjection } from '../array-semantics.js';
+import { collatedCompare, collatedKey, collationOf, type Collation } from '../collation/collation.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
@@ -13,6 +15,7 @@ import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
 import { compileFilter, matching, normaliseFilter, planQuery, planSortedWalk } from '../query-planner.js';
 import type { CommittedOverlay, LockOwner } from '../write-context.js';
+import { hasText, missingScoreError, TEXT_SCORE, splitMetaProjection, textQueryDocs, textScoreOf } from '../text/text-search.js';
 
 export interface FindOptions {
   filter?: Doc;
@@ -41,20 +44,22 @@ function* sliced(docs: Iterable<Doc>, skip: number, limit: number): Generator<Do
 
 /** Matching documents of a collection in the requested order (lazily when no in-memory sort is needed). */
 export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iterable<Doc> {
+  if (hasText(opts.filter)) return textQueryDocs(coll, { ...opts, filter: opts.filter! });
   if (!coll) return [];
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
-  const collated = !!collatorFor(opts.collation);
-  // Index order is binary, so a collated sort cannot walk an index.
-  const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort);
+  const collation = effectiveCollation(coll, opts.collation);
+  const collated = !!collation;
+  // A collated sort is done in memory (collated indexes serve its filter, not its order).
+  const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort, collation);
   const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
   const keep = opts.limit ? (opts.skip ?? 0) + opts.limit : 0;
   if (sort && keep && !plan.sorted && !collated && !overlay) {
     const early = firstInSortOrder(coll, opts.filter ?? {}, sort, keep);
     if (early) return sliced(early, opts.skip ?? 0, opts.limit ?? 0);
   }
-  let docs: Iterable<Doc> = matching(plan, opts.filter);
-  if (overlay) docs = committedView(docs, overlay, opts.filter);
-  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs(docs, sort, opts.collation, keep);
+  let docs: Iterable<Doc> = matching(plan, opts.filter, collation);
+  if (overlay) docs = committedView(docs, overlay, opts.filter, collation);
+  if (sort && (!plan.sorted || collated || overlay)) docs = sortDocs(docs, sort, collation?.spec, keep);
   return sliced(docs, opts.skip ?? 0, opts.limit ?? 0);
 }
 
@@ -80,11 +85,12 @@ function firstInSortOrder(coll: Collection, filter: Doc, sort: Doc, keep: number
  * How many documents match (after skip, up to limit). An exact index plan counts from index positions,
  * so counting a tenant's 100,000 users reads none of them; transactions with pending writes iterate.
  */
-export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 'sort' | 'collation'>): number {
+export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 'sort'>): number {
   if (!coll) return 0;
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
-  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) ? undefined : planQuery(coll, opts.filter ?? {});
+  const collation = effectiveCollation(coll, opts.collation);
+  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) ? undefined : planQuery(coll, opts.filter ?? {}, undefined, collation);
   if (plan?.count) {
     const n = Math.max(0, plan.count() - skip);
     return limit ? Math.min(n, limit) : n;
@@ -95,9 +101,9 @@ export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 
 }
 
 /** Swaps documents with uncommitted changes for their committed versions (read committed). */
-function* committedView(docs: Iterable<Doc>, overlay: CommittedOverlay, filter: Doc | undefined): Generator<Doc> {
+function* committedView(docs: Iterable<Doc>, overlay: CommittedOverlay, filter: Doc | undefined, collation?: Collation): Generator<Doc> {
   for (const d of docs) if (!overlay.hidden.has(keyString(d._id))) yield d;
-  const test = compileFilter(filter);
+  const test = compileFilter(filter, collation);
   for (const d of overlay.committed) if (test(d)) yield d;
 }
 
@@ -114,6 +120,28 @@ function inDocOrder(out: Doc, original: Doc): Doc {
 /** Applies a find projection lazily; the filter is only needed for positional (`a.$`) projections. */
 export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filter?: Doc): Generator<Doc> {
   if (!projection || !Object.keys(projection).length) return yield* docs;
+  const { rest, meta } = splitMetaProjection(projection);
+  if (meta.length) {
+    for (const doc of project(docs, rest, filter)) {
+      const score = textScoreOf(doc);
+      if (score === undefined) throw missingScoreError();
+      const out = { ...doc };
+      for (const k of meta) out[k] = score;
+      yield out;
+    }
+    return;
+  }
+  const sliced = splitSliceProjection(projection);
+  if (sliced) {
+    for (const doc of project(docs, sliced.rest, filter)) {
+      let out = doc;
+      for (const [path, spec] of sliced.slices) out = applySlice(out, path, spec);
+      const score = textScoreOf(doc);
+      if (score !== undefined && out !== doc) Object.defineProperty(out, TEXT_SCORE, { value: score, enumerable: false });
+      yield out;
+    }
+    return;
+  }
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   const cond = positional && filter ? normaliseFilter(filter) : {};
   // One mingo query for the whole cursor: building one sets up its operator tables, which per document
@@ -121,7 +149,12 @@ export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filte
   const query = new Query(cond, MINGO_OPTIONS);
   for (const doc of docs) {
     const [out] = query.find([positional ? matchView(doc) : doc], projection).all() as Doc[];
-    if (out) yield inDocOrder(out, doc);
+    if (!out) continue;
+    const shaped = inDocOrder(out, doc);
+    // The text score rides along (non-enumerable) for a $meta projection applied after this one.
+    const score = textScoreOf(doc);
+    if (score !== undefined) Object.defineProperty(shaped, TEXT_SCORE, { value: score, enumerable: false });
+    yield shaped;
   }
 }
 
@@ -166,7 +199,7 @@ const count: CommandHandler = (cx) => {
   const query = optDoc(cx.body.query, 'query');
   const skip = toInt(cx.body.skip, 0) ?? 0;
   const limit = Math.abs(toInt(cx.body.limit, 0) ?? 0);
-  return { n: countDocs(coll, { filter: query, skip, limit, reader: cx.txn }), ok: 1 };
+  return { n: countDocs(coll, { filter: query, skip, limit, collation: cx.body.collation, reader: cx.txn }), ok: 1 };
 };
 
 const distinct: CommandHandler = (cx) => {
@@ -174,16 +207,24 @@ const distinct: CommandHandler = (cx) => {
   const key = cx.body.key;
   if (typeof key !== 'string') throw new MongoServerError(14, "'key' must be a string");
   const seen = new Map<string, unknown>();
-  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query'), reader: cx.txn })) {
+  const collation = coll && effectiveCollation(coll, cx.body.collation);
+  for (const doc of queryDocs(coll, { filter: optDoc(cx.body.query, 'query'), collation: cx.body.collation, reader: cx.txn })) {
     for (const v of pathValues(doc, key)) {
-      if (v === undefined) continue;
-      const k = keyString(v);
+      // Array elements count one by one; an empty array contributes nothing.
+      if (v === undefined || (Array.isArray(v) && !v.length)) continue;
+      const k = collation ? collatedKey(v, collation, keyString) : keyString(v);
       if (!seen.has(k)) seen.set(k, v);
     }
   }
-  return { values: [...seen.values()].sort(compareValues), ok: 1 };
+  const values = [...seen.values()].sort(collation ? (a, b) => collatedCompare(a, b, collation) : compareValues);
+  return { values, ok: 1 };
 };
 
 export const readCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct };
 
 export type { CommandContext };
+
+/** The collation a read uses: the one given, else the collection's default (none means binary). */
+export function effectiveCollation(coll: Collection, given: unknown): Collation | undefined {
+  return given !== undefined ? collationOf(given) : collationOf(coll.options.collation);
+}
