@@ -1,5 +1,7 @@
 // Text analysis for text indexes and $text: tokenizing, case and diacritic folding, English stop words
 // and Porter2 (Snowball English) stemming, the same pipeline MongoDB's text index version 3 applies.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient typing must travel with this file into the API's typecheck
+/// <reference path="./wink-porter2-stemmer.d.ts" />
 import stem from 'wink-porter2-stemmer';
 
 // MongoDB's text search languages (names and codes). English has stemming and stop words here; the others
