@@ -34,6 +34,9 @@ describe('journey: the platform super admin authorises a new company, and its ad
     await dialog.getByRole('button', { name: 'Authorise company' }).click();
     await page.getByText(`${companyName} is authorised. Its admin has been mailed.`).waitFor();
 
+    // Authorised, it has left the pending list: find it among all companies.
+    await page.goto(browser.url('/superadmin/companies'));
+    await page.getByRole('textbox', { name: /Search/ }).fill(email);
     await page.getByRole('link', { name: companyName }).click();
     await page.getByRole('heading', { name: companyName, level: 1 }).waitFor();
     await page.getByText('Reason: e2e journey').waitFor();
