@@ -54,22 +54,25 @@ function refuse(rule: RateRule, endsAt: Date, now: number): AppError {
   return AppError.tooManyRequests((rule.message ?? AuthMessages.tooManyAttempts)(minutes));
 }
 
+/** Adds one to a counter, creating it with `also` applied. */
+async function incrementCounter(_id: string, also: Record<string, Record<string, unknown>>) {
+  const increment = () => RateCounter.findOneAndUpdate({ _id }, { $inc: { count: 1 }, ...also }, { upsert: true, returnDocument: 'after' }).lean();
+  try {
+    return await increment();
+  } catch (error) {
+    // Two instances upserting the same new counter at once: one wins, the other retries as an update.
+    if ((error as { code?: number }).code !== 11000) throw error;
+    return increment();
+  }
+}
+
 /** Counts one hit; refuses with 429 once the subject has used up the window. */
 export async function hitRateLimit(options: RateLimitOptions, rule: RateRule, subject: string): Promise<void> {
   if (options.rateLimitDisabled) return;
   const now = Date.now();
   const { index, endsAt } = windowOf(rule, now);
   const _id = counterId(rule, subject, index);
-  const increment = () =>
-    RateCounter.findOneAndUpdate({ _id }, { $inc: { count: 1 }, $setOnInsert: { expiresAt: endsAt } }, { upsert: true, returnDocument: 'after' }).lean();
-  let counter;
-  try {
-    counter = await increment();
-  } catch (error) {
-    // Two instances upserting the same new window at once: one wins, the other retries as an update.
-    if ((error as { code?: number }).code !== 11000) throw error;
-    counter = await increment();
-  }
+  const counter = await incrementCounter(_id, { $setOnInsert: { expiresAt: endsAt } });
   if (counter && counter.count > rule.max && counter.expiresAt.getTime() > now) throw refuse(rule, endsAt, now);
 }
 
@@ -158,19 +161,7 @@ export async function countBackoffAttempt(ctx: BackoffCtx, rule: BackoffRule, su
   const _id = backoffId(rule, subject);
   // A counter whose time has passed starts again (the TTL monitor may not have removed it yet).
   await RateCounter.deleteOne({ _id, expiresAt: { $lte: new Date(now) } });
-  const increment = () =>
-    RateCounter.findOneAndUpdate(
-      { _id },
-      { $inc: { count: 1 }, $set: { expiresAt: new Date(now + rule.forgetAfterSeconds * 1000), group: backoffGroup(rule, subject.account) } },
-      { upsert: true, returnDocument: 'after' },
-    ).lean();
-  let counter;
-  try {
-    counter = await increment();
-  } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
-    counter = await increment();
-  }
+  const counter = await incrementCounter(_id, { $set: { expiresAt: new Date(now + rule.forgetAfterSeconds * 1000), group: backoffGroup(rule, subject.account) } });
   const wait = counter ? backoffSeconds(rule, counter.count) : 0;
   if (wait > 0) await RateCounter.updateOne({ _id }, { $set: { blockedUntil: new Date(now + wait * 1000) } });
 }

@@ -6,6 +6,7 @@ import { ExportsApi } from '@hireflow/contracts/exports';
 import { authOf, requireAuth, tenantOf } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { exportStatus, openExportFile } from './exports.service';
+import { sendStoredFile } from '../files/files.routes';
 
 export const exportsRouter = Router();
 
@@ -18,11 +19,5 @@ exportsRouter.get(ExportsApi.status.replace(/^\/api/, ''), requireAuth, validate
 });
 
 exportsRouter.get(ExportsApi.file.replace(/^\/api/, ''), requireAuth, validate({ params: ZIdParams }), async (req, res) => {
-  const file = await openExportFile({ ...askerOf(req), actor: authOf(req).user });
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Length', String(file.length));
-  res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.\- ]/g, '_')}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  file.stream.on('error', (error) => res.destroy(error));
-  file.stream.pipe(res);
+  sendStoredFile(res, await openExportFile({ ...askerOf(req), actor: authOf(req).user }));
 });

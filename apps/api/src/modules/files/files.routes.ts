@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ZFileId } from '@hireflow/contracts/common';
 import { authOf, requireAuth, tenantOf } from '../../lib/auth';
 import { limitByUser, type RateRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { openReadableFile } from './files.service';
+import { openReadableFile, type OpenedFile } from './files.service';
 
 export const filesRouter = Router();
 
@@ -18,11 +18,15 @@ export const FileReadLimit: RateRule = {
 
 /** A file goes back only to a signed-in user who may see what it belongs to; anyone else gets 404. */
 filesRouter.get('/files/:id', requireAuth, limitByUser(FileReadLimit), validate({ params: z.object({ id: ZFileId }) }), async (req, res) => {
-  const file = await openReadableFile({ customerId: tenantOf(req), actor: authOf(req).user, id: req.params.id as string });
+  sendStoredFile(res, await openReadableFile({ customerId: tenantOf(req), actor: authOf(req).user, id: req.params.id as string }));
+});
+
+/** Streams an opened file as a private download (every route that hands out stored files uses this). */
+export function sendStoredFile(res: Response, file: OpenedFile) {
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Length', String(file.length));
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.\- ]/g, '_')}"`);
   res.setHeader('Cache-Control', 'private, no-store');
   file.stream.on('error', (error) => res.destroy(error));
   file.stream.pipe(res);
-});
+}

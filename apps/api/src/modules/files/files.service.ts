@@ -24,6 +24,8 @@ export type StoredFileInput = {
   uploadedBy?: Types.ObjectId | null;
 };
 
+export type OpenedFile = { stream: Readable; filename: string; contentType: string; length: number };
+
 export function newFileId(): string {
   return randomBytes(16).toString('base64url');
 }
@@ -66,7 +68,7 @@ export async function openReadableFile({
   customerId: Types.ObjectId;
   actor: UserDoc;
   id: string;
-}): Promise<{ stream: Readable; filename: string; contentType: string; length: number }> {
+}): Promise<OpenedFile> {
   const [file] = await bucket()
     .find({ _id: id as unknown as Types.ObjectId, 'metadata.customerId': customerId })
     .limit(1)
