@@ -30,6 +30,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     css: false,
-    testTimeout: 30_000,
+    // A guard against a hung test, not a speed check: a busy CI machine takes minutes for what takes seconds here.
+    testTimeout: 180_000,
   },
 });

@@ -3,9 +3,10 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { clearAllStorage } from '@/lib/session';
 
-// Lazy pages load their chunks on first render, and CI runs two test files at once on two cores: waits
-// get ten seconds there instead of the default one (a passing wait returns as soon as it is met).
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy pages load their chunks on first render, and CI runs two test files at once on two busy cores:
+// waits get twenty seconds instead of the default one (a passing wait returns as soon as it is met). This
+// is the one wait for every test; tests do not set shorter ones of their own.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks what Mantine asks of the browser.
 if (!window.matchMedia) {

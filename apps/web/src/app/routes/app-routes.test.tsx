@@ -22,7 +22,7 @@ describe('routing', () => {
     const { user } = signIn({ fullName: 'Rita Recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     const { router } = renderWithProviders(null, { route: '/no/such/page' });
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10_000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(currentPath(router)).toBe('/404');
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('main')).toHaveLength(1);

@@ -64,5 +64,5 @@ describe('the real build', () => {
     const report = JSON.parse(stdout) as { weights: RouteWeight[]; problems: string[] };
     expect(report.weights.map((w) => w.route)).toEqual(expect.arrayContaining(['/login', '/dashboard', '/jobs/all', '/job/:id']));
     expect(report.problems, report.problems.join('\n')).toEqual([]);
-  }, 180_000);
+  });
 });

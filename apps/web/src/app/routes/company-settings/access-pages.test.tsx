@@ -41,7 +41,7 @@ function signInWith(rights: readonly TAccessRight[]) {
   return session;
 }
 
-describe('access rights and roles pages', { timeout: 90_000 }, () => {
+describe('access rights and roles pages', () => {
   it('accessrights: only the rights I hold can be ticked; saving sends the whole set', async () => {
     signInWith(['manageUsers', 'viewReports']);
     http.onPost('/api/user').reply(200, { ul: [member()], cnt: 1 });
@@ -51,7 +51,7 @@ describe('access rights and roles pages', { timeout: 90_000 }, () => {
       return [200, { user: member({ rights: [] }) }];
     });
     renderWithProviders(null, { route: '/company-settings/accessrights' });
-    await screen.findByRole('heading', { name: 'Access rights', level: 1 }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Access rights', level: 1 });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit rights of Paul Plain' }));
     const dialog = await screen.findByRole('dialog', { name: 'Access rights of Paul Plain' });
@@ -85,7 +85,7 @@ describe('access rights and roles pages', { timeout: 90_000 }, () => {
       return [200, { user: member({ addlRoles: ['AR'] }) }];
     });
     renderWithProviders(null, { route: '/company-settings/manage-roles' });
-    await screen.findByRole('heading', { name: 'Roles', level: 1 }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Roles', level: 1 });
     expect(await screen.findByRole('cell', { name: 'Paul Plain' })).toBeInTheDocument();
     expect(asked[0]).toMatchObject({ role: 'Hiring Managers' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Paul Plain' }));
@@ -97,14 +97,14 @@ describe('access rights and roles pages', { timeout: 90_000 }, () => {
     const me = member({ id: session.user.id, fullName: 'Me Myself', firstName: 'Me', lastName: 'Myself', rights: ['manageUsers', 'manageSpecialUsers', 'viewReports'], superUser: true });
     http.onPost('/api/user').reply(200, { ul: [me, member()], cnt: 2 });
     const view = renderWithProviders(null, { route: '/company-settings/accessrights' });
-    await screen.findByRole('heading', { name: 'Access rights', level: 1 }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Access rights', level: 1 });
     expect(await screen.findByRole('button', { name: 'Edit rights of Me Myself' })).toBeDisabled();
     expect(screen.getByText('Your own rights: another admin changes them')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit rights of Paul Plain' })).toBeEnabled();
     view.unmount();
 
     renderWithProviders(null, { route: '/company-settings/manage-spcl-user' });
-    await screen.findByRole('heading', { name: 'Special users', level: 1 }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Special users', level: 1 });
     expect(await screen.findByRole('button', { name: 'Remove Me Myself' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove Paul Plain' })).toBeEnabled();
   });

@@ -61,13 +61,13 @@ function signInWith(rights: readonly TAccessRight[], admin = false, matrixRefetc
 /** The first visit loads the lazy page chunk, which can take a few seconds under test. */
 async function openPage(route = '/company-settings/manage-users', heading = 'Manage users') {
   const view = renderWithProviders(null, { route });
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 });
+  await screen.findByRole('heading', { name: heading, level: 1 });
   return view;
 }
 
 const bodyOf = (config: { data?: string }) => JSON.parse(config.data ?? '{}');
 
-describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
+describe('/company-settings/manage-users', () => {
   it('lists 50 users of 120, loads 50 more with skip 50, and drops the extra row of each page', async () => {
     signInWith(AccessRightKeys, true);
     const calls: { skip: number }[] = [];
@@ -100,7 +100,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), '  ann lee ');
     await waitFor(() => expect(filters).toContainEqual(expect.objectContaining({ search: 'ann%20lee' })));
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
-    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }));
     await waitFor(() => expect(filters).toContainEqual(expect.objectContaining({ role: 'Recruiters', search: 'ann%20lee' })));
   });
 
@@ -165,9 +165,9 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     const zone = within(dialog).getByRole('combobox', { name: 'Time zone' });
     await user.clear(zone);
     await user.type(zone, 'Tokyo');
-    await user.click(await screen.findByRole('option', { name: 'Asia/Tokyo', hidden: true }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('option', { name: 'Asia/Tokyo', hidden: true }));
     await user.type(within(dialog).getByRole('combobox', { name: 'Managers' }), 'mona');
-    await user.click(await screen.findByRole('option', { name: 'Mona Manager (mona@acme.test)', hidden: true }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('option', { name: 'Mona Manager (mona@acme.test)', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Add user and send invitation' }));
     await waitFor(() => expect(sent).toMatchObject({ email: 'tia@acme.test', timezone: 'Asia/Tokyo', managers: [row(7).id] }));
   });
@@ -191,7 +191,7 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     expect(zone).toHaveValue('Europe/Berlin');
     await user.clear(zone);
     await user.type(zone, 'Lisbon');
-    await user.click(await screen.findByRole('option', { name: 'Europe/Lisbon', hidden: true }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('option', { name: 'Europe/Lisbon', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toMatchObject({ timezone: 'Europe/Lisbon', managers: [row(8).id] }));
   });
@@ -303,13 +303,13 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    expect(await screen.findByText('Waiting to start… (0%)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Waiting to start… (0%)', {})).toBeInTheDocument();
     expect(started).toEqual({ filters: expect.objectContaining({ role: expect.any(String), search: '' }) });
     phase = 'running';
-    expect(await screen.findByText('40 of 100 users written (40%)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('40 of 100 users written (40%)', {})).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', '40');
     phase = 'done';
-    const download = await screen.findByRole('button', { name: 'Download users-2026-11-23.xlsx' }, { timeout: 10_000 });
+    const download = await screen.findByRole('button', { name: 'Download users-2026-11-23.xlsx' });
     expect(screen.queryByRole('progressbar', { name: 'Export progress' })).not.toBeInTheDocument();
     await user.click(download);
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -330,10 +330,10 @@ describe('/company-settings/manage-users', { timeout: 40_000 }, () => {
     await user.click(exportButton);
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many exports started. Please wait a few minutes.');
     await user.click(exportButton);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The export could not be prepared. Please try again.'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The export could not be prepared. Please try again.'));
 
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
-    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('option', { name: 'Recruiters', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 

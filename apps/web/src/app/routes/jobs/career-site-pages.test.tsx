@@ -20,14 +20,14 @@ const job = (i: number, published = false): TCareerSiteJob => ({ id: `64d0000000
 
 async function open(route: string, heading: string) {
   renderWithProviders(null, { route });
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 });
+  await screen.findByRole('heading', { name: heading, level: 1 });
 }
 
-describe('company-settings/page-customization', { timeout: 60_000 }, () => {
+describe('company-settings/page-customization', () => {
   it('is not found without the applyPageCustomization right, even with the career-site right', async () => {
     signInWith(['careerSiteSettings']);
     renderWithProviders(null, { route: '/company-settings/page-customization/apply-form' });
-    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
   });
 
   it('edits the career-site apply form', async () => {
@@ -50,7 +50,7 @@ describe('company-settings/page-customization', { timeout: 60_000 }, () => {
   });
 });
 
-describe('company-settings/career-site', { timeout: 60_000 }, () => {
+describe('company-settings/career-site', () => {
   it('saves only the introduction and links to the apply form for those who may edit it', async () => {
     signInWith(['careerSiteSettings', 'applyPageCustomization']);
     let sent: unknown = null;

@@ -119,7 +119,7 @@ describe('New job on the jobs list', () => {
       description: '',
       published: true,
     });
-  }, 30_000);
+  });
 
   it('shows what is wrong under each field, focuses the first, and sends nothing', async () => {
     signIn({ role: 'recruiter' });
@@ -143,7 +143,7 @@ describe('New job on the jobs list', () => {
     expect(within(dialog).getByRole('combobox', { name: /^Department/ })).toHaveAccessibleDescription('Choose a department');
     expect(within(dialog).getByRole('combobox', { name: /^Location/ })).toHaveAccessibleDescription('Choose a location');
     expect(posted).toBe(false);
-  }, 30_000);
+  });
 
   it("shows the API's reason when it refuses, and stays on the list", async () => {
     signIn({ role: 'recruiter' });
@@ -164,5 +164,5 @@ describe('New job on the jobs list', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only recruiters and admins create jobs directly; hiring managers raise a requisition');
     expect(within(dialog).getByRole('button', { name: 'Create job' })).toBeEnabled();
     expect(currentPath(router)).toBe('/jobs/mine');
-  }, 30_000);
+  });
 });

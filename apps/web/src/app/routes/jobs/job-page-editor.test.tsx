@@ -45,15 +45,15 @@ describe('/job/:id and the rich-text editor', () => {
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' }, { timeout: 10_000 })).toBeInTheDocument();
-    const strong = await screen.findByText('APIs', undefined, { timeout: 10_000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })).toBeInTheDocument();
+    const strong = await screen.findByText('APIs', undefined);
     expect(strong.tagName).toBe('STRONG');
-    expect(await screen.findByText('No one has applied yet.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No one has applied yet.', undefined)).toBeInTheDocument();
     expect(editor.loads).toBe(0);
 
     await user.click(screen.getByRole('button', { name: 'Edit job' }));
-    const description = await screen.findByRole('textbox', { name: 'Description' }, { timeout: 10_000 });
+    const description = await screen.findByRole('textbox', { name: 'Description' });
     expect(description).toHaveValue(detail.description);
     expect(editor.loads).toBe(1);
-  }, 30_000);
+  });
 });

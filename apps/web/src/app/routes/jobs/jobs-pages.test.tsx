@@ -89,7 +89,7 @@ describe('/create-requisition', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(currentPath(router)).toBe('/vacancy-approval/64e000000000000000000001'));
     expect(sent).toMatchObject({ title: 'Backend Engineer', departmentId: options.departments[0]!.id, headcount: 1, headcountJustification: 'Backfill', submit: true });
-  }, 60_000);
+  });
 });
 
 describe('/vacancy-approval/:vacancyId', () => {
@@ -144,7 +144,7 @@ describe('a requisition returned by the approver', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(put).toMatchObject({ title: 'Data Engineer', justification: 'Growth in Q3', submit: true }));
     await waitFor(() => expect(currentPath(router)).toBe(`/vacancy-approval/${rejected.id}`));
-  }, 30_000);
+  });
 });
 
 describe('/job/:id', () => {
@@ -205,7 +205,7 @@ describe('/job/:id', () => {
     await user.type(title, 'Staff Platform Engineer');
     await user.click(screen.getByRole('button', { name: 'Save job' }));
     await waitFor(() => expect(patched).toMatchObject({ title: 'Staff Platform Engineer', headcount: 1, published: true, description: '<p>Build <strong>APIs</strong></p>' }));
-  }, 30_000);
+  });
 
   it('asks for a reason when a requisition job with a job code gets more openings', async () => {
     signIn({ role: 'recruiter' });
@@ -227,7 +227,7 @@ describe('/job/:id', () => {
     await user.type(screen.getByRole('textbox', { name: /Reason for more openings/ }), 'Second team');
     await user.click(screen.getByRole('button', { name: 'Save job' }));
     await waitFor(() => expect(patched).toMatchObject({ headcount: 3, headcountJustification: 'Second team' }));
-  }, 30_000);
+  });
 
   it('asks for a reason for the openings when a closed requisition job with a job code is reopened', async () => {
     signIn({ role: 'recruiter' });
@@ -243,14 +243,14 @@ describe('/job/:id', () => {
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
     // Open the menu once the page has settled (applicants and activity loaded), so no re-render closes it.
-    await screen.findByText('No one has applied yet.', undefined, { timeout: 10_000 });
+    await screen.findByText('No one has applied yet.', undefined);
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading activity' }) ?? screen.queryByLabelText('Loading activity')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Change status' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Open' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark as open' });
     expect(within(dialog).getByText('Reopening takes its 2 openings from job code ENG-2 again; needed when fewer approved positions are left')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason for the openings' }), 'Seasonal peak');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(sent).toEqual({ status: 'open', comment: '', headcountJustification: 'Seasonal peak' }));
-  }, 30_000);
+  });
 });

@@ -77,7 +77,7 @@ describe('/vacancy-approval/:vacancyId while it waits for approval', () => {
     expect(screen.getByText('“Taken back while step 1 (Ann Approver) was deciding: Wrong location”')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('lets an admin reassign the current step to a user picked by name, and shows a refusal', async () => {
     signIn({ role: 'recruiter', admin: true });
@@ -124,5 +124,5 @@ describe('/vacancy-approval/:vacancyId while it waits for approval', () => {
     expect(await screen.findByText('Approver reassigned by Ada Admin')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('1. Rob Reviewer')).toBeInTheDocument();
-  }, 30_000);
+  });
 });

@@ -7,7 +7,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 10_000 };
 
 function buildCompany(overrides: Partial<TCompanyRow> = {}): TCompanyRow {
   return {
@@ -45,10 +44,10 @@ describe('/superadmin overview', () => {
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/superadmin' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Super admin' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super admin' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('main')).toBeInTheDocument();
-    const pending = await screen.findByRole('region', { name: 'Waiting for authorisation' }, wait);
+    const pending = await screen.findByRole('region', { name: 'Waiting for authorisation' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Waiting for authorisation', 'Companies by state', 'Newest companies']);
     expect(within(pending).getByText('nora@newco.test')).toBeInTheDocument();
@@ -56,13 +55,13 @@ describe('/superadmin overview', () => {
     expect(within(counts).getByRole('link', { name: '2 Suspended' })).toHaveAttribute('href', '/superadmin/companies?state=suspended');
 
     await user.click(within(pending).getByRole('button', { name: 'Authorise Newco' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Authorise Newco?' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Authorise Newco?' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Checked the register');
     await user.click(within(dialog).getByRole('button', { name: 'Authorise company' }));
 
-    expect(await screen.findByText('Newco is authorised. Its admin has been mailed.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Newco is authorised. Its admin has been mailed.')).toBeInTheDocument();
     expect(sent).toEqual({ reason: 'Checked the register' });
-    expect(await screen.findByText(/No company is waiting/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/No company is waiting/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Companies by state' })).getByRole('link', { name: '5 Active' })).toBeInTheDocument();
   });
 
@@ -70,14 +69,14 @@ describe('/superadmin overview', () => {
     signInSuperAdmin();
     http.onGet('/api/superadmin/overview').reply(403, { code: 'forbidden', message: 'Only the platform super admin can do that' });
     renderWithProviders(null, { route: '/superadmin' });
-    expect(await screen.findByText('Only the platform super admin can do that', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Only the platform super admin can do that')).toBeInTheDocument();
   });
 
   it('a company user is sent to /404 and never asks the API', async () => {
     const { user } = signIn({ admin: true });
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     const { router } = renderWithProviders(null, { route: '/superadmin/companies' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/404');
     expect(http.history.get!.some((r) => r.url?.startsWith('/api/superadmin'))).toBe(false);
   });
@@ -101,28 +100,28 @@ describe('/superadmin/companies', () => {
     const user = userEvent.setup();
     const { router } = renderWithProviders(null, { route: '/superadmin/companies?state=active' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Companies' }, wait)).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Oldco' }, wait)).toHaveAttribute('href', `/superadmin/companies/${oldco.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Oldco' })).toHaveAttribute('href', `/superadmin/companies/${oldco.id}`);
     expect(asked[0]).toEqual({ page: 1, state: 'active' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Companies' })).toHaveAttribute('data-active', 'true');
     expect(within(nav).getByRole('link', { name: 'Super admin' })).not.toHaveAttribute('data-active');
 
     await user.type(screen.getByRole('textbox', { name: /Search/ }), 'oldco@');
-    await waitFor(() => expect(asked.at(-1)).toEqual({ page: 1, state: 'active', q: 'oldco@' }), wait);
+    await waitFor(() => expect(asked.at(-1)).toEqual({ page: 1, state: 'active', q: 'oldco@' }));
     expect(currentPath(router)).toBe('/superadmin/companies?state=active&q=oldco%40');
 
-    await user.click(await screen.findByRole('button', { name: 'Suspend Oldco' }, wait));
-    let dialog = await screen.findByRole('dialog', { name: 'Suspend Oldco?' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'Suspend Oldco' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Suspend Oldco?' });
     expect(within(dialog).getByText(/signed out now/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(suspended).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Suspend Oldco' }));
-    dialog = await screen.findByRole('dialog', { name: 'Suspend Oldco?' }, wait);
+    dialog = await screen.findByRole('dialog', { name: 'Suspend Oldco?' });
     await user.click(within(dialog).getByRole('button', { name: 'Suspend company' }));
-    expect(await screen.findByText('Oldco is suspended. Its users have been signed out.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Oldco is suspended. Its users have been signed out.')).toBeInTheDocument();
     expect(suspended).toBe(true);
   });
 
@@ -134,14 +133,14 @@ describe('/superadmin/companies', () => {
     http.onPost(`/api/superadmin/companies/${newco.id}/authorise`).reply(409, { code: 'conflict', message: 'Only a pending company can be authorised.' });
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/superadmin/companies' });
-    await user.click(await screen.findByRole('button', { name: 'Authorise Newco' }, wait));
-    const dialog = await screen.findByRole('dialog', { name: 'Authorise Newco?' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'Authorise Newco' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Authorise Newco?' });
     await user.click(within(dialog).getByRole('button', { name: 'Authorise company' }));
-    expect(await within(dialog).findByText('Only a pending company can be authorised.', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Only a pending company can be authorised.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await user.type(screen.getByRole('textbox', { name: /Search/ }), 'nobody');
-    expect(await screen.findByText('No company matches this search.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('No company matches this search.')).toBeInTheDocument();
   });
 });
 
@@ -157,7 +156,7 @@ describe('/superadmin/companies/:id', () => {
       ],
     });
     renderWithProviders(null, { route: `/superadmin/companies/${newco.id}` });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Newco' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Newco' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reinstate Newco' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Suspend Newco' })).not.toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'History' });
@@ -171,7 +170,7 @@ describe('/superadmin/companies/:id', () => {
     signInSuperAdmin();
     http.onGet('/api/superadmin/companies/64a000000000000000000999').reply(404, { code: 'not_found', message: 'Company not found' });
     renderWithProviders(null, { route: '/superadmin/companies/64a000000000000000000999' });
-    expect(await screen.findByText('Company not found', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Company not found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Company' })).toBeInTheDocument();
   });
 });

@@ -10,10 +10,10 @@ const http = mockHttp();
 
 async function open(route: string, heading: string) {
   renderWithProviders(null, { route });
-  await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 });
+  await screen.findByRole('heading', { name: heading, level: 1 });
 }
 
-describe('/user-preferences', { timeout: 90_000 }, () => {
+describe('/user-preferences', () => {
   it('opens profile by default; saving updates the stored user', async () => {
     const session = signIn({ firstName: 'Rita', lastName: 'Recruiter', fullName: 'Rita Recruiter' });
     // The API's copy of the user, as the access matrix and the profile answer it.
