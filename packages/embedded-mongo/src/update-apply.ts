@@ -62,10 +62,11 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   if (!opts.inserting && $setOnInsert) checkConflicts(spec);
   // Arithmetic and comparisons keep BSON numeric types, which mingo does not: done here.
   let changed: string[] = applyTypedOperators(next, mods);
-  const nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
+  let nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
   if (Object.keys(nonEmpty).length) {
     const paths = Object.values(nonEmpty).flatMap((v) => Object.keys(v as Doc));
     const positional = paths.some((p) => /(^|\.)\$(\.|$)/.test(p));
+    if (positional && opts.query) nonEmpty = resolvePositional(doc, nonEmpty, opts.query);
     try {
       changed = changed.concat(mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS }));
     } catch (err) {
@@ -81,6 +82,48 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
     throw new MongoServerError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
   }
   return { doc: next, modified: changed.length > 0 };
+}
+
+/**
+ * mingo refuses two paths under one positional `$` (`arr.$.a` and `arr.$.b`) as a conflict, which
+ * MongoDB allows: the matched element's index is found once, on the document before the update (with
+ * mingo's own `$` matching), and written into those paths. Overlapping paths were refused before.
+ */
+function resolvePositional(doc: Doc, mods: Doc, query: Doc): Doc {
+  const prefixOf = (p: string) => /^(.*?)\.\$(?:\.|$)/.exec(p)?.[1];
+  const counts = new Map<string, number>();
+  for (const args of Object.values(mods)) {
+    for (const p of Object.keys(args as Doc)) {
+      const prefix = prefixOf(p);
+      if (prefix !== undefined) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+    }
+  }
+  const shared = [...counts].filter(([, n]) => n > 1).map(([prefix]) => prefix);
+  if (!shared.length) return mods;
+  const index = new Map<string, number>();
+  for (const prefix of shared) {
+    const probe = cloneDoc(doc);
+    const marker = `\u0000positional-${Math.random()}`;
+    try {
+      mingoUpdate(probe, { $set: { [prefix + '.$']: marker } }, undefined, query, { queryOptions: MINGO_OPTIONS });
+    } catch {
+      continue; // mingo reports the failure itself on the real update
+    }
+    const arr = valueAt(probe, prefix);
+    const i = Array.isArray(arr) ? arr.indexOf(marker) : -1;
+    if (i >= 0) index.set(prefix, i);
+  }
+  const out: Doc = {};
+  for (const [op, args] of Object.entries(mods)) {
+    const next: Doc = {};
+    for (const [p, v] of Object.entries(args as Doc)) {
+      const prefix = prefixOf(p);
+      const i = prefix === undefined ? undefined : index.get(prefix);
+      next[i === undefined ? p : `${prefix}.${i}${p.slice(prefix!.length + 2)}`] = v;
+    }
+    out[op] = next;
+  }
+  return out;
 }
 
 const TYPED_OPS = ['$inc', '$mul', '$min', '$max', '$addToSet', '$currentDate'] as const;
