@@ -123,7 +123,7 @@ export const aggregate: CommandHandler = async (cx) => {
   const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
   if (out) {
     await writeOut(cx, out.$out, results);
-    return cursorReply(ns, cx.cursors.open(ns, [], 0).id, [], true);
+    return cursorReply(ns, cx.cursors.open(ns, [], undefined).id, [], true);
   }
   const batchSize = toInt((body.cursor as Doc | undefined)?.batchSize);
   const batch = cx.cursors.open(ns, results, batchSize, { lsidKey: cx.lsidKey });
