@@ -116,7 +116,10 @@ export class LockTable {
     const seq = ++this.seq;
     let list = this.history.get(ns);
     if (!list) this.history.set(ns, (list = []));
-    while (list.length && list[0].seq <= oldest) list.shift();
+    while (list.length && list[0].seq <= oldest) {
+      const gone = list.shift()!;
+      if (this.lastWrite.get(ns + '\0' + gone.id) === gone.seq) this.lastWrite.delete(ns + '\0' + gone.id);
+    }
     list.push({ seq, id, before });
     this.lastWrite.set(ns + '\0' + id, seq);
   }
