@@ -314,7 +314,7 @@ export function compileFilter(given: Doc | undefined, collation?: Collation): (d
   if (!given || !Object.keys(given).length) return () => true;
   if ('$text' in given) throw new MongoServerError(27, 'text index required for $text query');
   if (nestedText(given)) throw new MongoServerError(2, '$text is only supported at the top level of a filter (or in a top-level $and) by the embedded server');
-  const typed = splitNumericTypes(given);
+  const typed = splitNumericTypes(given, (f) => compileFilter(f, collation));
   if (typed) {
     const rest = compileFilter(typed.rest, collation);
     return (doc) => rest(doc) && typed.tests.every((t) => t(doc));

@@ -133,17 +133,30 @@ function decimalTest(path: string, cond: Doc): (doc: Doc) => boolean {
   };
 }
 
+/** Whether a filter holds a `$type` condition outside `$elemMatch` (where mingo keeps evaluating it). */
+function hasTypeCondition(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasTypeCondition);
+  if (!isPlain(v)) return false;
+  return Object.entries(v).some(([k, x]) => (k === '$type' ? !!typeAliases(x) : k !== '$elemMatch' && hasTypeCondition(x)));
+}
+
 /**
  * Splits numeric `$type` conditions (top level and inside `$and`) off a filter. Returns undefined when
  * there are none; otherwise the remaining filter and the tests to run on the stored document.
  */
-export function splitNumericTypes(filter: Doc): { rest: Doc; tests: ((doc: Doc) => boolean)[] } | undefined {
+export function splitNumericTypes(filter: Doc, compile?: (f: Doc) => (doc: Doc) => boolean): { rest: Doc; tests: ((doc: Doc) => boolean)[] } | undefined {
   const tests: ((doc: Doc) => boolean)[] = [];
   const walk = (f: Doc): Doc => {
     const out: Doc = {};
     for (const [k, cond] of Object.entries(f)) {
       if (k === '$and' && Array.isArray(cond)) {
         out.$and = cond.map((c) => (isPlain(c) ? walk(c) : c));
+        continue;
+      }
+      // An $or/$nor with a $type in a branch: each branch is compiled on its own, so its $type is tested here too.
+      if ((k === '$or' || k === '$nor') && compile && Array.isArray(cond) && cond.length && cond.every(isPlain) && cond.some(hasTypeCondition)) {
+        const branches = (cond as Doc[]).map(compile);
+        tests.push(k === '$or' ? (doc) => branches.some((b) => b(doc)) : (doc) => !branches.some((b) => b(doc)));
         continue;
       }
       const decimal = k.startsWith('$') ? undefined : decimalCondition(cond);

@@ -78,6 +78,12 @@ describe(`$type by alias and code (${TYPE_PAGE})`, () => {
     expect(await ids({ _id: { $type: 'number', $gte: 5 } })).toEqual(['5', '6', '7', '8']);
     expect(await ids({ $and: [{ _id: { $type: 'number' } }, { v: { $type: 'bool' } }] })).toEqual(['2', '6']);
   });
+
+  it(`$type inside $or and $nor (${MANUAL}/reference/operator/query/or/)`, async () => {
+    expect(await ids({ $or: [{ _id: { $type: 'objectId' } }, { v: { $type: 'binData' } }] })).toEqual(['64b7f0c2a1b2c3d4e5f60718', '7']);
+    expect(await viaAggregate({ $or: [{ _id: { $type: 'objectId' } }, { _id: 2 }] })).toEqual(['2', String(oid)]);
+    expect(await counted({ $nor: [{ _id: { $type: 'objectId' } }, { _id: { $type: 'string' } }] })).toBe(7);
+  });
 });
 
 describe(`positional $ update of several fields of one element (${MANUAL}/reference/operator/update/positional/)`, () => {
