@@ -76,7 +76,7 @@ interface UpdateOpts {
 /** Applies one update statement synchronously (all lock checks precede the first mutation). */
 function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: UpdateSpec, opts: UpdateOpts): UpdateResult & { before?: Doc; after?: Doc } {
   let coll: Collection | undefined = cx.engine.getColl(cx.db, collName);
-  const targets = [...queryDocs(coll, { filter: q, sort: opts.sort, limit: opts.multi ? 0 : 1, collation: opts.collation, reader: 'latest', hint: opts.hint })];
+  const targets = [...queryDocs(coll, { filter: q, sort: opts.sort, limit: opts.multi ? 0 : 1, collation: opts.collation, reader: cx.txn ?? 'latest', hint: opts.hint })];
   if (coll && targets.length) {
     const c = coll;
     c.checkWritable(cx.write, targets.map((d) => keyString(d._id)));
@@ -149,7 +149,7 @@ const del: CommandHandler = async (cx) => {
       if (!coll) continue;
       const limit = Number(s.limit ?? 0);
       n += await withLockWait(() => {
-        const targets = [...queryDocs(coll, { filter: optDoc(s.q, 'q') ?? {}, limit: limit === 1 ? 1 : 0, collation: s.collation, reader: 'latest', hint: s.hint })];
+        const targets = [...queryDocs(coll, { filter: optDoc(s.q, 'q') ?? {}, limit: limit === 1 ? 1 : 0, collation: s.collation, reader: cx.txn ?? 'latest', hint: s.hint })];
         const ids = targets.map((d) => keyString(d._id));
         coll.checkWritable(cx.write, ids);
         for (const id of ids) coll.remove(cx.write, id);
@@ -175,7 +175,7 @@ const findAndModify: CommandHandler = async (cx) => {
     if (body.upsert) throw new MongoServerError(9, 'Cannot specify both upsert=true and remove=true');
     const coll = cx.engine.getColl(cx.db, collName);
     const removed = await withLockWait(() => {
-      const [target] = queryDocs(coll, { filter: query, sort, limit: 1, collation: body.collation, reader: 'latest', hint: body.hint });
+      const [target] = queryDocs(coll, { filter: query, sort, limit: 1, collation: body.collation, reader: cx.txn ?? 'latest', hint: body.hint });
       if (!coll || !target) return undefined;
       return coll.remove(cx.write, keyString(target._id));
     });

@@ -114,6 +114,26 @@ for (const level of ['snapshot', undefined] as (ReadConcernLevel | undefined)[])
   });
 }
 
+describe(`writes in a transaction target its snapshot (${SNAPSHOT_PAGE})`, () => {
+  it('an update or delete by filter leaves documents inserted by others after the snapshot alone', async () => {
+    const session = target.client.startSession();
+    try {
+      session.startTransaction({ readConcern: { level: 'snapshot' } });
+      expect(await jobs.countDocuments({ status: 'open' }, { session })).toBe(2);
+      await jobs.insertOne({ _id: 7, status: 'open', n: 7 } as Document);
+      const up = await jobs.updateMany({ status: 'open' }, { $set: { touched: true } }, { session });
+      expect(up.matchedCount).toBe(2);
+      const del = await jobs.deleteMany({ status: 'open', n: { $gte: 2 } }, { session });
+      expect(del.deletedCount).toBe(1); // _id 2, not the newer _id 7
+      await session.commitTransaction();
+    } finally {
+      await session.endSession();
+    }
+    expect(await jobs.findOne({ _id: 7 } as Document)).toEqual({ _id: 7, status: 'open', n: 7 });
+    expect((await jobs.find({ touched: true }).toArray()).map((d) => d._id)).toEqual([1]);
+  });
+});
+
 describe(`write conflicts (${MANUAL}/core/transactions-production-consideration/#in-progress-transactions-and-write-conflicts)`, () => {
   it('writing a document changed after the snapshot fails with 112 WriteConflict, labelled TransientTransactionError', async () => {
     const session = target.client.startSession();
