@@ -101,12 +101,18 @@ describe(`explain with executionStats (${MANUAL}/reference/explain-results/, ${M
     expect(statsOf(res)).toMatchObject({ nReturned: 0, totalKeysExamined: 0, totalDocsExamined: 40 });
   });
 
-  it('a sort no index gives is a SORT stage above the scan', async () => {
-    const res = (await people.find({ team: 1 }).sort({ age: -1 }).explain('executionStats')) as Document;
+  it('a sort no index gives is a SORT stage above the scan (a sparse index cannot give a full sort order)', async () => {
+    const res = (await people.find({ team: 1 }).sort({ email: -1 }).explain('executionStats')) as Document;
     const names = stageNames(winning(res));
     expect(names[0]).toBe('SORT');
     expect(names).toContain('IXSCAN');
     expect(statsOf(res)).toMatchObject({ nReturned: 8, totalDocsExamined: 8 });
+  });
+
+  it('an _id equality is IDHACK, reading one key and one document', async () => {
+    const res = (await people.find({ _id: 5 }).explain('executionStats')) as Document;
+    expect(stageNames(winning(res))).toEqual(['IDHACK']);
+    expect(statsOf(res)).toMatchObject({ nReturned: 1, totalKeysExamined: 1, totalDocsExamined: 1 });
   });
 
   it('queryPlanner verbosity has no executionStats', async () => {
