@@ -110,7 +110,7 @@ describe(`explain with executionStats (${MANUAL}/reference/explain-results/, ${M
   });
 
   it('an _id equality is IDHACK, reading one key and one document', async () => {
-    const res = (await people.find({ _id: 5 }).explain('executionStats')) as Document;
+    const res = (await people.find({ _id: 5 } as Document).explain('executionStats')) as Document;
     expect(stageNames(winning(res))).toEqual(['IDHACK']);
     expect(statsOf(res)).toMatchObject({ nReturned: 1, totalKeysExamined: 1, totalDocsExamined: 1 });
   });

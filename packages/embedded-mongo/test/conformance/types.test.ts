@@ -98,6 +98,16 @@ describe(`positional $ update of several fields of one element (${MANUAL}/refere
     expect(await c.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, arr: [{ k: 'x', a: 5, b: 3 }, { k: 'y', a: 1, b: 2 }] });
   });
 
+  it(`$[] and $[identifier] set several fields of the chosen elements, filters judged before the update (${MANUAL}/reference/operator/update/positional-all/, ${MANUAL}/reference/operator/update/positional-filtered/)`, async () => {
+    const c = target.client.db(DB).collection('positional3');
+    await c.insertOne({ _id: 1, arr: [{ k: 'x', a: 0, b: 0 }, { k: 'y', a: 5, b: 0 }] } as Document);
+    await c.updateOne({ _id: 1 } as Document, { $set: { 'arr.$[].b': 1, 'arr.$[].c': true } });
+    expect(await c.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, arr: [{ k: 'x', a: 0, b: 1, c: true }, { k: 'y', a: 5, b: 1, c: true }] });
+    // The filter tests a field the update changes: both paths apply to the elements it matched before.
+    await c.updateOne({ _id: 1 } as Document, { $set: { 'arr.$[low].a': 9 }, $inc: { 'arr.$[low].b': 10 } }, { arrayFilters: [{ 'low.a': { $lt: 3 } }] });
+    expect(await c.findOne({ _id: 1 } as Document)).toEqual({ _id: 1, arr: [{ k: 'x', a: 9, b: 11, c: true }, { k: 'y', a: 5, b: 1, c: true }] });
+  });
+
   it(`a path and a path below it under $ still conflict with 40 (${MANUAL}/reference/operator/update/#update-operators-1)`, async () => {
     const c = target.client.db(DB).collection('positional2');
     await c.insertOne({ _id: 1, arr: [{ k: 'x', a: { b: 0 } }] } as Document);
