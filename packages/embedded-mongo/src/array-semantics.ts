@@ -5,7 +5,7 @@
 // - `$regex` with the `x` (extended) option: whitespace and `#` comments are removed from the pattern;
 // - a `$slice` projection without inclusions keeps the other fields.
 import type { Doc } from './errors.js';
-import { numericAliases } from './type-filter.js';
+import { numericAliases, typeAliases } from './type-filter.js';
 
 const isPlain = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
@@ -46,16 +46,19 @@ function needsRewrite(v: unknown): boolean {
   return false;
 }
 
-/** The filter with the shapes above rewritten; returns the same object when there is nothing to do. */
-export function rewriteFilter(filter: Doc): Doc {
+/**
+ * The filter with the shapes above rewritten; returns the same object when there is nothing to do. `top`:
+ * the filter's top level (or a top-level `$and`), whose `$type` conditions type-filter.ts tests itself.
+ */
+export function rewriteFilter(filter: Doc, top = true): Doc {
   if (!needsRewrite(filter)) return filter;
   const out: Doc = {};
   const and: Doc[] = [];
   for (const [k, v] of Object.entries(filter)) {
-    if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) out[k] = v.map((f) => (isPlain(f) ? rewriteFilter(f) : f));
+    if ((k === '$and' || k === '$or' || k === '$nor') && Array.isArray(v)) out[k] = v.map((f) => (isPlain(f) ? rewriteFilter(f, top && k === '$and') : f));
     else if (k.startsWith('$') || !isPlain(v) || !Object.keys(v).some((o) => o.startsWith('$'))) out[k] = v;
     else {
-      const { cond, extra } = rewriteCondition(k, v);
+      const { cond, extra } = rewriteCondition(k, v, top);
       if (Object.keys(cond).length) out[k] = cond;
       and.push(...extra);
     }
@@ -64,7 +67,7 @@ export function rewriteFilter(filter: Doc): Doc {
   return out;
 }
 
-function rewriteCondition(field: string, cond: Doc): { cond: Doc; extra: Doc[] } {
+function rewriteCondition(field: string, cond: Doc, top: boolean): { cond: Doc; extra: Doc[] } {
   const out: Doc = {};
   const extra: Doc[] = [];
   for (const [op, x] of Object.entries(cond)) {
@@ -72,6 +75,9 @@ function rewriteCondition(field: string, cond: Doc): { cond: Doc; extra: Doc[] }
       // An empty $all matches nothing.
       if (!x.length) extra.push({ [field]: { $in: [] } });
       for (const v of x) extra.push({ [field]: isPlain(v) && '$elemMatch' in v ? { $elemMatch: v.$elemMatch } : { $eq: v } });
+    } else if (op === '$type' && top && typeAliases(x)) {
+      // Tested on the stored values by type-filter.ts (every BSON type, arrays included).
+      out[op] = x;
     } else if (op === '$type' && !numericAliases(x)) {
       // Numeric and timestamp types are split off by type-filter, which looks into arrays itself.
       extra.push({ $or: [{ [field]: { $type: x } }, { [field]: { $elemMatch: { $type: x } } }] });
@@ -79,9 +85,9 @@ function rewriteCondition(field: string, cond: Doc): { cond: Doc; extra: Doc[] }
       const flags = x.replace(/x/g, '');
       if (flags) out.$options = flags;
     } else if (op === '$not' && isPlain(x) && needsRewrite(x)) {
-      extra.push({ $nor: [rewriteFilter({ [field]: x })] });
+      extra.push({ $nor: [rewriteFilter({ [field]: x }, false)] });
     } else if (op === '$elemMatch' && isPlain(x)) {
-      out.$elemMatch = rewriteFilter(x);
+      out.$elemMatch = rewriteFilter(x, false);
     } else out[op] = x;
   }
   if (typeof cond.$options === 'string' && cond.$options.includes('x') && out.$regex !== undefined) {

@@ -30,12 +30,19 @@ export class CursorManager {
   /** Takes the first batch; registers a cursor only if results remain. */
   open(ns: string, source: Iterable<Doc>, batchSize: number | undefined, opts: { singleBatch?: boolean; lsidKey?: string } = {}): Batch {
     const state: CursorState = { id: Long.ZERO, ns, source: source[Symbol.iterator](), lastUsed: Date.now(), lsidKey: opts.lsidKey };
+    // batchSize 0: the cursor is established with an empty first batch; getMore returns the results.
+    if (batchSize === 0 && !opts.singleBatch) return { id: this.register(state), docs: [] };
     const docs = this.take(state, batchSize ?? 101);
     if (opts.singleBatch || this.exhausted(state)) return { id: Long.ZERO, docs };
+    return { id: this.register(state), docs };
+  }
+
+  private register(state: CursorState): Long {
     state.id = Long.fromBigInt(++this.nextId);
     this.cursors.set(state.id.toString(), state);
-    return { id: state.id, docs };
+    return state.id;
   }
+
 
   getMore(id: Long, ns: string, batchSize: number | undefined): Batch {
     const key = id.toString();

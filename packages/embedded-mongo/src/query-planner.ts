@@ -249,6 +249,43 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc, collation?:
   return { docs: coll.docs.values(), sorted: false, exact: all, count: all ? () => coll.docs.size : undefined };
 }
 
+/** A `hint` that names an index: by name or key pattern; `$natural` and empty hints name none. */
+export function hintGiven(hint: unknown): boolean {
+  if (typeof hint === 'string') return hint.length > 0;
+  return isPlainObject(hint) && Object.keys(hint).length > 0 && !('$natural' in hint);
+}
+
+const sameKeyPattern = (a: Doc, b: Doc) => {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const norm = (v: unknown) => (typeof v === 'string' ? v : Number(v));
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && norm(a[k]) === norm(b[k]));
+};
+
+/** The index a hint names; 2 BadValue as MongoDB reports it when there is none. */
+export function hintedIndex(coll: Collection, hint: unknown): Index {
+  const ix = coll.indexes.find((i) => (typeof hint === 'string' ? i.name === hint : sameKeyPattern(i.spec.key as Doc, hint as Doc)));
+  if (!ix) throw new MongoServerError(2, 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  return ix;
+}
+
+/**
+ * The plan a hint forces: the named index, with bounds from the filter where it has any, else a walk of
+ * the whole index (so a sparse or partial index yields only the documents it holds, as on MongoDB).
+ */
+export function hintedPlan(coll: Collection, hint: unknown, filter: Doc, sort?: Doc, collation?: Collation): Plan {
+  const ix = hintedIndex(coll, hint);
+  if (ix.text) throw new MongoServerError(2, 'hinting a text index is not supported by the embedded server');
+  if (ix.inert) return { docs: [], sorted: true, index: ix.name };
+  const cand = ix.spec.hidden ? undefined : candidateFor(ix, analyse(filter), collation);
+  if (cand) {
+    const ids = cand.in ? inScans(ix, cand.eq, cand.in) : ix.scan(cand.eq, cand.range);
+    return { docs: idsToDocs(coll, ids), sorted: !cand.in && scanIsSorted(cand, sort, collation), index: ix.name };
+  }
+  const walk: Candidate = { ix, score: 0, eq: [] };
+  return { docs: idsToDocs(coll, ix.scan([])), sorted: scanIsSorted(walk, sort, collation), index: ix.name };
+}
+
 /**
  * An index walk that yields matches already in `sort` order (equality prefix, then the sort keys), if
  * one exists. A limited query tries it first: when matches are common it finds enough of them long
@@ -277,7 +314,7 @@ export function compileFilter(given: Doc | undefined, collation?: Collation): (d
   if (!given || !Object.keys(given).length) return () => true;
   if ('$text' in given) throw new MongoServerError(27, 'text index required for $text query');
   if (nestedText(given)) throw new MongoServerError(2, '$text is only supported at the top level of a filter (or in a top-level $and) by the embedded server');
-  const typed = splitNumericTypes(given);
+  const typed = splitNumericTypes(given, (f) => compileFilter(f, collation));
   if (typed) {
     const rest = compileFilter(typed.rest, collation);
     return (doc) => rest(doc) && typed.tests.every((t) => t(doc));

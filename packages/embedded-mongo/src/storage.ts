@@ -123,7 +123,8 @@ export class LmdbStorage implements StorageBackend {
     this.lockFile = acquireLock(dir);
     let db: RootDatabase<Buffer, string> | undefined;
     try {
-      db = open<Buffer, string>({ path: dir, encoding: 'binary', mapSize: 2 ** 34 });
+      // noSubdir: lmdb would take a directory whose name has a dot (mktemp's tmp.XXXX) for a file name.
+      db = open<Buffer, string>({ path: dir, noSubdir: false, encoding: 'binary', mapSize: 2 ** 34 });
       const format = Number(db.get(FORMAT_KEY)?.toString() ?? FORMAT_VERSION);
       if (format > FORMAT_VERSION) throw new Error(`embedded-mongo: ${dir} was written by a newer version (format ${format})`);
       db.putSync(FORMAT_KEY, Buffer.from(String(FORMAT_VERSION)));

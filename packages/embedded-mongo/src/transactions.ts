@@ -15,6 +15,8 @@ export class Transaction implements TxnLockOwner {
   readonly done: Promise<void>;
   /** The session id as the client sent it (change events of the transaction carry it). */
   lsid?: Doc;
+  /** Commit sequence number of the snapshot the transaction reads from (see LockTable). */
+  snapshot?: number;
   private finish!: () => void;
 
   constructor(
@@ -75,6 +77,8 @@ export class SessionManager {
       }
       const txn = new Transaction(lsidKey, txnNumber);
       txn.lsid = body.lsid as Doc | undefined;
+      // The snapshot is taken at the transaction's first operation, which is the one starting it.
+      this.engine.locks.openSnapshot(txn);
       this.txns.set(lsidKey, txn);
       return txn;
     }
@@ -94,6 +98,8 @@ export class SessionManager {
       // On failure flush() has already put memory back to the persisted state.
       await this.engine.flush(txn.ctx);
       outcome = 'committed';
+      // Open snapshots of other transactions must not see these writes.
+      this.engine.locks.noteTransactionCommitted(txn);
     } finally {
       this.engine.locks.release(txn);
       txn.settle(outcome);

@@ -5,8 +5,10 @@
 // mingo sees numbers through a normalised view where int64, doubles and decimals are all JS numbers, so
 // it cannot tell them apart; these conditions are taken out of the filter and tested on the stored
 // document, which keeps BSON types (see numeric-types.ts). As in MongoDB, an array matches when one of
-// its elements has the type. Other `$type` aliases stay with the rest of the filter.
-import { Decimal128, Double, Int32, Long, Timestamp } from 'bson';
+// its elements has the type. Every other `$type` (by name or code) at the top level or in `$and` is
+// tested here too, on the stored BSON values: mingo knows no `objectId`, `binData`, `minKey`/`maxKey` or
+// `javascript`. `$type` inside `$or`/`$nor`/`$elemMatch` stays with mingo (see array-semantics.ts).
+import { Binary, BSONRegExp, BSONSymbol, Code, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
 import type { Doc } from './errors.js';
 import { compareExact, numericKind } from './numeric-types.js';
 
@@ -26,11 +28,47 @@ export function numericAliases(spec: unknown): string[] | undefined {
   return mapped.length && mapped.every(Boolean) ? mapped : undefined;
 }
 
-function kindMatches(v: unknown, alias: string): boolean {
-  if (alias === 'timestamp') return v instanceof Timestamp;
+/** Every BSON type alias and code of the manual's $type table, by its canonical name. */
+const ALL_ALIASES: Record<string, string> = {
+  ...NUMERIC_ALIASES,
+  string: 'string', '2': 'string', object: 'object', '3': 'object', array: 'array', '4': 'array',
+  binData: 'binData', '5': 'binData', undefined: 'undefined', '6': 'undefined', objectId: 'objectId', '7': 'objectId',
+  bool: 'bool', '8': 'bool', date: 'date', '9': 'date', null: 'null', '10': 'null', regex: 'regex', '11': 'regex',
+  dbPointer: 'dbPointer', '12': 'dbPointer', javascript: 'javascript', '13': 'javascript', symbol: 'symbol', '14': 'symbol',
+  minKey: 'minKey', '-1': 'minKey', maxKey: 'maxKey', '127': 'maxKey',
+};
+
+/** The aliases of a `$type` spec when every one is a known BSON type name or code. */
+export function typeAliases(spec: unknown): string[] | undefined {
+  const list = Array.isArray(spec) ? spec : [spec];
+  const mapped = list.map((t) => ALL_ALIASES[String(t instanceof Int32 || t instanceof Double || t instanceof Long ? Number(t) : t)]);
+  return mapped.length && mapped.every(Boolean) ? mapped : undefined;
+}
+
+/** The BSON type name of a stored value (undefined for a missing one). */
+function bsonType(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof Date) return 'date';
+  if (v instanceof RegExp || v instanceof BSONRegExp) return 'regex';
+  if (v instanceof Timestamp) return 'timestamp';
   const kind = numericKind(v);
-  if (!kind) return false;
-  return alias === 'number' || alias === kind;
+  if (kind) return kind;
+  if (v instanceof ObjectId) return 'objectId';
+  if (v instanceof Binary) return 'binData';
+  if (v instanceof MinKey) return 'minKey';
+  if (v instanceof MaxKey) return 'maxKey';
+  if (v instanceof Code) return 'javascript';
+  if (v instanceof BSONSymbol) return 'symbol';
+  return typeof v === 'object' ? 'object' : undefined;
+}
+
+function kindMatches(v: unknown, alias: string): boolean {
+  if (alias === 'number') return numericKind(v) !== undefined;
+  return bsonType(v) === alias;
 }
 
 /** Values at a dotted path, descending into arrays as MongoDB does. */
@@ -95,11 +133,18 @@ function decimalTest(path: string, cond: Doc): (doc: Doc) => boolean {
   };
 }
 
+/** Whether a filter holds a `$type` condition outside `$elemMatch` (where mingo keeps evaluating it). */
+function hasTypeCondition(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasTypeCondition);
+  if (!isPlain(v)) return false;
+  return Object.entries(v).some(([k, x]) => (k === '$type' ? !!typeAliases(x) : k !== '$elemMatch' && hasTypeCondition(x)));
+}
+
 /**
  * Splits numeric `$type` conditions (top level and inside `$and`) off a filter. Returns undefined when
  * there are none; otherwise the remaining filter and the tests to run on the stored document.
  */
-export function splitNumericTypes(filter: Doc): { rest: Doc; tests: ((doc: Doc) => boolean)[] } | undefined {
+export function splitNumericTypes(filter: Doc, compile?: (f: Doc) => (doc: Doc) => boolean): { rest: Doc; tests: ((doc: Doc) => boolean)[] } | undefined {
   const tests: ((doc: Doc) => boolean)[] = [];
   const walk = (f: Doc): Doc => {
     const out: Doc = {};
@@ -108,13 +153,19 @@ export function splitNumericTypes(filter: Doc): { rest: Doc; tests: ((doc: Doc) 
         out.$and = cond.map((c) => (isPlain(c) ? walk(c) : c));
         continue;
       }
+      // An $or/$nor with a $type in a branch: each branch is compiled on its own, so its $type is tested here too.
+      if ((k === '$or' || k === '$nor') && compile && Array.isArray(cond) && cond.length && cond.every(isPlain) && cond.some(hasTypeCondition)) {
+        const branches = (cond as Doc[]).map(compile);
+        tests.push(k === '$or' ? (doc) => branches.some((b) => b(doc)) : (doc) => !branches.some((b) => b(doc)));
+        continue;
+      }
       const decimal = k.startsWith('$') ? undefined : decimalCondition(cond);
       if (decimal) {
         tests.push(decimalTest(k, decimal));
         continue;
       }
       if (!k.startsWith('$') && isPlain(cond) && '$type' in cond) {
-        const aliases = numericAliases(cond.$type);
+        const aliases = typeAliases(cond.$type);
         if (aliases) {
           tests.push(typeTest(k, aliases));
           const { $type: _omit, ...others } = cond;

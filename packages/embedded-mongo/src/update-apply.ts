@@ -1,7 +1,7 @@
 // Update semantics on top of mingo: operator updates, replacements, pipeline updates, $setOnInsert
 // (mingo lacks it) and upsert seeding from the query's equality conditions.
 import { ObjectId, Timestamp } from 'bson';
-import { aggregate, update as mingoUpdate } from 'mingo';
+import { aggregate, update as mingoUpdate, Query } from 'mingo';
 import { compareValues, keyString } from './bson-compare.js';
 import { cloneDoc, setPath } from './doc-utils.js';
 import type { Doc } from './errors.js';
@@ -62,12 +62,14 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
   if (!opts.inserting && $setOnInsert) checkConflicts(spec);
   // Arithmetic and comparisons keep BSON numeric types, which mingo does not: done here.
   let changed: string[] = applyTypedOperators(next, mods);
-  const nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
+  let nonEmpty = Object.fromEntries(Object.entries(mods).filter(([, v]) => v && typeof v === 'object' && Object.keys(v).length));
   if (Object.keys(nonEmpty).length) {
     const paths = Object.values(nonEmpty).flatMap((v) => Object.keys(v as Doc));
     const positional = paths.some((p) => /(^|\.)\$(\.|$)/.test(p));
+    let arrayFilters = opts.arrayFilters;
+    if (paths.some((p) => p.includes('.$'))) ({ mods: nonEmpty, arrayFilters } = resolvePositional(doc, nonEmpty, opts.query, arrayFilters));
     try {
-      changed = changed.concat(mingoUpdate(next, nonEmpty, opts.arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS }));
+      if (Object.keys(nonEmpty).length) changed = changed.concat(mingoUpdate(next, nonEmpty, arrayFilters, positional ? opts.query : undefined, { queryOptions: MINGO_OPTIONS }));
     } catch (err) {
       const msg = err instanceof Error ? err.message : String(err);
       throw new MongoServerError(/immutable field '_id'/.test(msg) ? 66 : 2, msg);
@@ -81,6 +83,69 @@ export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {})
     throw new MongoServerError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
   }
   return { doc: next, modified: changed.length > 0 };
+}
+
+/**
+ * mingo refuses two paths under one positional part (`arr.$.a` and `arr.$.b`, `arr.$[].a` and `arr.$[].b`,
+ * `arr.$[e].a` and `arr.$[e].b`) as a conflict, which MongoDB allows. For those paths the elements are
+ * chosen once, on the document before the update, and written into the paths as indexes: `$` with mingo's
+ * own matching of the query, `$[]` every element, `$[id]` the elements its array filter matches. Paths
+ * that overlap were refused before; paths with a second positional part are left to mingo.
+ */
+function resolvePositional(doc: Doc, mods: Doc, query: Doc | undefined, arrayFilters: Doc[] | undefined): { mods: Doc; arrayFilters?: Doc[] } {
+  const split = (p: string) => /^(.*?)\.(\$|\$\[\]|\$\[([a-z][a-zA-Z0-9]*)\])(?=\.|$)(.*)$/.exec(p);
+  const counts = new Map<string, number>();
+  for (const args of Object.values(mods)) {
+    for (const p of Object.keys(args as Doc)) {
+      const m = split(p);
+      if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+    }
+  }
+  if (![...counts.values()].some((n) => n > 1)) return { mods, arrayFilters };
+  const indexes = new Map<string, number[] | undefined>();
+  const elementsFor = (prefix: string, part: string, id: string | undefined): number[] | undefined => {
+    const key = `${prefix}\0${part}`;
+    if (indexes.has(key)) return indexes.get(key);
+    let found: number[] | undefined;
+    const arr = valueAt(doc, prefix);
+    if (!Array.isArray(arr)) found = undefined;
+    else if (part === '$[]') found = arr.map((_, i) => i);
+    else if (id !== undefined) {
+      const filter = arrayFilters?.find((f) => Object.keys(f ?? {}).some((k) => k === id || k.startsWith(id + '.')));
+      if (filter) {
+        const q = new Query(filter, MINGO_OPTIONS);
+        found = arr.flatMap((el, i) => (q.test({ [id]: el }) ? [i] : []));
+      }
+    } else if (query) {
+      const probe = cloneDoc(doc);
+      const marker = `\u0000positional-${Math.random()}`;
+      try {
+        mingoUpdate(probe, { $set: { [prefix + '.$']: marker } }, undefined, query, { queryOptions: MINGO_OPTIONS });
+        const i = (valueAt(probe, prefix) as unknown[]).indexOf(marker);
+        found = i >= 0 ? [i] : undefined;
+      } catch {
+        found = undefined; // mingo reports the failure itself on the real update
+      }
+    }
+    indexes.set(key, found);
+    return found;
+  };
+  const out: Doc = {};
+  for (const [op, args] of Object.entries(mods)) {
+    const next: Doc = {};
+    for (const [p, v] of Object.entries(args as Doc)) {
+      const m = split(p);
+      const found = m && counts.get(m[1])! > 1 && !/\.\$(\.|\[|$)/.test(m[4]) ? elementsFor(m[1], m[2], m[3]) : undefined;
+      if (!found) next[p] = v;
+      else for (const i of found) next[`${m![1]}.${i}${m![4]}`] = v;
+    }
+    if (Object.keys(next).length) out[op] = next;
+  }
+  // Identifiers no longer in any path are dropped (mingo would refuse an unused one).
+  const used = new Set<string>();
+  for (const args of Object.values(out)) for (const p of Object.keys(args as Doc)) for (const m of p.matchAll(/\$\[([a-z][a-zA-Z0-9]*)\]/g)) used.add(m[1]);
+  const filters = arrayFilters?.filter((f) => Object.keys(f ?? {}).some((k) => used.has(k.split('.')[0])));
+  return { mods: out, arrayFilters: filters?.length ? filters : undefined };
 }
 
 const TYPED_OPS = ['$inc', '$mul', '$min', '$max', '$addToSet', '$currentDate'] as const;

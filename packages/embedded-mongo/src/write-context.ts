@@ -45,6 +45,15 @@ export class LockWait extends Error {
 /** Transaction owners remember their lock keys so commit/abort can release them. */
 export interface TxnLockOwner extends LockOwner {
   readonly lockKeys: Set<string>;
+  /** The commit sequence number the transaction reads at (its snapshot), once it has one. */
+  snapshot?: number;
+}
+
+/** A committed write others made: the document's committed version before it (undefined: absent). */
+interface HistoryEntry {
+  seq: number;
+  id: string;
+  before?: Doc;
 }
 
 interface LockEntry {
@@ -66,13 +75,68 @@ export interface CommittedOverlay {
 /**
  * Document-level write locks held by open transactions. They also remember each document's committed
  * version so that readers outside the transaction see only committed data (read committed).
+ *
+ * Transactions read from a snapshot: while one is open, every committed write (a plain write when it is
+ * applied, a transaction's writes when it commits) is numbered and remembered with the document's
+ * version before it, so the transaction's reads see each document as it was at its snapshot, and its
+ * writes to a document changed since then fail with WriteConflict, as on MongoDB.
  */
 export class LockTable {
   private readonly entries = new Map<string, LockEntry>();
   private readonly byNs = new Map<string, Map<string, LockEntry>>();
+  private seq = 0;
+  private readonly snapshots = new Set<TxnLockOwner>();
+  private readonly history = new Map<string, HistoryEntry[]>();
+  /** ns \0 id -> sequence number of the document's latest remembered committed write. */
+  private readonly lastWrite = new Map<string, number>();
+
+  /** Starts a transaction's snapshot: it sees what is committed now, and nothing committed later. */
+  openSnapshot(owner: TxnLockOwner): void {
+    owner.snapshot = this.seq;
+    this.snapshots.add(owner);
+  }
+
+  /** The oldest snapshot still read from (undefined: none, so no history needs keeping). */
+  private oldestSnapshot(): number | undefined {
+    let min: number | undefined;
+    for (const o of this.snapshots) {
+      if (!o.active) this.snapshots.delete(o);
+      else if (min === undefined || o.snapshot! < min) min = o.snapshot;
+    }
+    return min;
+  }
+
+  /** Remembers a committed write for the open snapshots (a no-op when no transaction is open). */
+  private noteCommitted(ns: string, id: string, before: Doc | undefined): void {
+    const oldest = this.oldestSnapshot();
+    if (oldest === undefined) {
+      if (this.history.size) [this.history, this.lastWrite].forEach((m) => m.clear());
+      return;
+    }
+    const seq = ++this.seq;
+    let list = this.history.get(ns);
+    if (!list) this.history.set(ns, (list = []));
+    while (list.length && list[0].seq <= oldest) {
+      const gone = list.shift()!;
+      if (this.lastWrite.get(ns + '\0' + gone.id) === gone.seq) this.lastWrite.delete(ns + '\0' + gone.id);
+    }
+    list.push({ seq, id, before });
+    this.lastWrite.set(ns + '\0' + id, seq);
+  }
+
+  /** Remembers a committing transaction's writes (call before releasing its locks). */
+  noteTransactionCommitted(owner: TxnLockOwner): void {
+    for (const key of owner.lockKeys) {
+      const entry = this.entries.get(key);
+      if (entry?.owner === owner) this.noteCommitted(entry.ns, entry.id, entry.committed);
+    }
+  }
 
   /** Throws WriteConflict (transactions) or LockWait (plain writes) if another transaction holds the doc. */
   check(ns: string, id: string, ctx: WriteContext, onConflict: () => Error): void {
+    const snapshot = (ctx.owner as TxnLockOwner | undefined)?.snapshot;
+    // A transaction may not overwrite a version committed after its snapshot (it cannot see it).
+    if (snapshot !== undefined && (this.lastWrite.get(ns + '\0' + id) ?? -1) > snapshot) throw onConflict();
     const entry = this.entries.get(ns + '\0' + id);
     if (!entry || entry.owner === ctx.owner || !entry.owner.active) return;
     if (ctx.owner) throw onConflict();
@@ -82,7 +146,7 @@ export class LockTable {
   /** Records a transaction's write; `before` is the committed version the first time it touches the doc. */
   acquire(ns: string, id: string, ctx: WriteContext, before: Doc | undefined): void {
     const owner = ctx.owner as TxnLockOwner | undefined;
-    if (!owner?.lockKeys) return;
+    if (!owner?.lockKeys) return this.noteCommitted(ns, id, before);
     const key = ns + '\0' + id;
     if (this.entries.get(key)?.owner === owner) return;
     const entry: LockEntry = { owner, ns, id, committed: before };
@@ -107,15 +171,20 @@ export class LockTable {
 
   /** Uncommitted state in `ns` that `reader` (a transaction, or none) must not see; undefined if none. */
   overlay(ns: string, reader?: LockOwner): CommittedOverlay | undefined {
+    const snapshot = (reader as TxnLockOwner | undefined)?.snapshot;
+    const later = snapshot === undefined ? undefined : this.history.get(ns)?.filter((h) => h.seq > snapshot);
     const inNs = this.byNs.get(ns);
-    if (!inNs) return undefined;
-    let result: CommittedOverlay | undefined;
-    for (const entry of inNs.values()) {
-      if (entry.owner === reader || !entry.owner.active) continue;
-      result ??= { hidden: new Set(), committed: [] };
-      result.hidden.add(entry.id);
-      if (entry.committed) result.committed.push(entry.committed);
+    if (!inNs && !later?.length) return undefined;
+    // Each hidden document's version as the reader must see it: at its snapshot, else last committed.
+    const versions = new Map<string, Doc | undefined>();
+    for (const h of later ?? []) if (!versions.has(h.id)) versions.set(h.id, h.before);
+    for (const entry of inNs?.values() ?? []) {
+      if (entry.owner === reader || !entry.owner.active || versions.has(entry.id)) continue;
+      versions.set(entry.id, entry.committed);
     }
-    return result;
+    if (!versions.size) return undefined;
+    const committed: Doc[] = [];
+    for (const v of versions.values()) if (v) committed.push(v);
+    return { hidden: new Set(versions.keys()), committed };
   }
 }

@@ -42,4 +42,20 @@ describe('CLI', () => {
     expect(await second.exited).toBe(0);
     tmp.cleanup();
   }, 30_000);
+
+  it('serves a --dbpath whose last folder name has a dot, as mktemp -d makes (tmp.AbC123)', async () => {
+    const tmp = tempDir('tmp.');
+    expect(path.basename(tmp.dir)).toMatch(/^tmp\.\w+$/);
+    for (const round of [1, 2]) {
+      const run = runCli(['--dbpath', tmp.dir, '--port', '0']);
+      const client = await MongoClient.connect(await run.ready);
+      const c = client.db('cli').collection('dotted');
+      if (round === 1) await c.insertOne({ round });
+      else expect(await c.findOne({}, { projection: { _id: 0 } })).toEqual({ round: 1 });
+      await client.close();
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    }
+    tmp.cleanup();
+  }, 30_000);
 });

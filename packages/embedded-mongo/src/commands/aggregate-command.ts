@@ -65,9 +65,9 @@ export const aggregate: CommandHandler = async (cx) => {
     if (typeof stages[0]?.$limit === 'number' && stages[0].$limit > 0) [limit, stages] = [stages[0].$limit, stages.slice(1)];
     const countSpec = countGroup(stages);
     if (countSpec) {
-      const n = countDocs(coll, { filter, skip, limit, collation: body.collation, reader: cx.txn });
+      const n = countDocs(coll, { filter, skip, limit, collation: body.collation, reader: cx.txn, hint: body.hint });
       counted = n ? [{ _id: countSpec.id, [countSpec.field]: n }] : [];
-    } else source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn });
+    } else source = queryDocs(coll, { filter, sort, skip, limit, collation: body.collation, reader: cx.txn, hint: body.hint });
   } else if (stages[0]?.$documents) {
     source = stages[0].$documents as Doc[];
     stages = stages.slice(1);
@@ -123,7 +123,7 @@ export const aggregate: CommandHandler = async (cx) => {
   const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
   if (out) {
     await writeOut(cx, out.$out, results);
-    return cursorReply(ns, cx.cursors.open(ns, [], 0).id, [], true);
+    return cursorReply(ns, cx.cursors.open(ns, [], undefined).id, [], true);
   }
   const batchSize = toInt((body.cursor as Doc | undefined)?.batchSize);
   const batch = cx.cursors.open(ns, results, batchSize, { lsidKey: cx.lsidKey });

@@ -13,7 +13,7 @@ import { MongoServerError } from '../errors.js';
 import { pathValues } from '../index-manager.js';
 import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
-import { compileFilter, matching, normaliseFilter, planQuery, planSortedWalk } from '../query-planner.js';
+import { compileFilter, hintedPlan, hintGiven, matching, normaliseFilter, planQuery, planSortedWalk } from '../query-planner.js';
 import type { CommittedOverlay, LockOwner } from '../write-context.js';
 import { hasText, missingScoreError, TEXT_SCORE, splitMetaProjection, textQueryDocs, textScoreOf } from '../text/text-search.js';
 
@@ -29,6 +29,8 @@ export interface FindOptions {
    * only), or 'latest' for the targeting phase of writes, which must see current state so lock checks fire.
    */
   reader?: LockOwner | 'latest';
+  /** An index to use, by name or key pattern (`$natural` or none: the planner chooses). */
+  hint?: unknown;
 }
 
 function* sliced(docs: Iterable<Doc>, skip: number, limit: number): Generator<Doc> {
@@ -50,10 +52,13 @@ export function queryDocs(coll: Collection | undefined, opts: FindOptions): Iter
   const collation = effectiveCollation(coll, opts.collation);
   const collated = !!collation;
   // A collated sort is done in memory (collated indexes serve its filter, not its order).
-  const plan = planQuery(coll, opts.filter ?? {}, collated ? undefined : sort, collation);
+  const hinted = hintGiven(opts.hint);
+  const plan = hinted
+    ? hintedPlan(coll, opts.hint, opts.filter ?? {}, collated ? undefined : sort, collation)
+    : planQuery(coll, opts.filter ?? {}, collated ? undefined : sort, collation);
   const overlay = opts.reader === 'latest' ? undefined : coll.overlay(opts.reader);
   const keep = opts.limit ? (opts.skip ?? 0) + opts.limit : 0;
-  if (sort && keep && !plan.sorted && !collated && !overlay) {
+  if (sort && keep && !plan.sorted && !collated && !overlay && !hinted) {
     const early = firstInSortOrder(coll, opts.filter ?? {}, sort, keep);
     if (early) return sliced(early, opts.skip ?? 0, opts.limit ?? 0);
   }
@@ -90,7 +95,7 @@ export function countDocs(coll: Collection | undefined, opts: Omit<FindOptions, 
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   const collation = effectiveCollation(coll, opts.collation);
-  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) ? undefined : planQuery(coll, opts.filter ?? {}, undefined, collation);
+  const plan = opts.reader === 'latest' || coll.overlay(opts.reader) || hintGiven(opts.hint) ? undefined : planQuery(coll, opts.filter ?? {}, undefined, collation);
   if (plan?.count) {
     const n = Math.max(0, plan.count() - skip);
     return limit ? Math.min(n, limit) : n;
@@ -169,7 +174,7 @@ const find: CommandHandler = (cx) => {
     singleBatch = true;
   }
   if (body.tailable) throw new MongoServerError(2, 'tailable cursors are not supported by the embedded server');
-  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit, collation: body.collation, reader: cx.txn });
+  const docs = queryDocs(coll, { filter: optDoc(body.filter, 'filter'), sort: optDoc(body.sort, 'sort'), skip: toInt(body.skip, 0), limit, collation: body.collation, reader: cx.txn, hint: body.hint });
   const ns = `${cx.db}.${name}`;
   const filter = optDoc(body.filter, 'filter');
   const batch = cx.cursors.open(ns, project(docs, optDoc(body.projection, 'projection'), filter), toInt(body.batchSize), { singleBatch, lsidKey: cx.lsidKey });
@@ -199,7 +204,7 @@ const count: CommandHandler = (cx) => {
   const query = optDoc(cx.body.query, 'query');
   const skip = toInt(cx.body.skip, 0) ?? 0;
   const limit = Math.abs(toInt(cx.body.limit, 0) ?? 0);
-  return { n: countDocs(coll, { filter: query, skip, limit, collation: cx.body.collation, reader: cx.txn }), ok: 1 };
+  return { n: countDocs(coll, { filter: query, skip, limit, collation: cx.body.collation, reader: cx.txn, hint: cx.body.hint }), ok: 1 };
 };
 
 const distinct: CommandHandler = (cx) => {

@@ -70,12 +70,13 @@ interface UpdateOpts {
   arrayFilters?: Doc[];
   sort?: Doc;
   collation?: unknown;
+  hint?: unknown;
 }
 
 /** Applies one update statement synchronously (all lock checks precede the first mutation). */
 function updateStatement(cx: CommandContext, collName: string, q: Doc, spec: UpdateSpec, opts: UpdateOpts): UpdateResult & { before?: Doc; after?: Doc } {
   let coll: Collection | undefined = cx.engine.getColl(cx.db, collName);
-  const targets = [...queryDocs(coll, { filter: q, sort: opts.sort, limit: opts.multi ? 0 : 1, collation: opts.collation, reader: 'latest' })];
+  const targets = [...queryDocs(coll, { filter: q, sort: opts.sort, limit: opts.multi ? 0 : 1, collation: opts.collation, reader: cx.txn ?? 'latest', hint: opts.hint })];
   if (coll && targets.length) {
     const c = coll;
     c.checkWritable(cx.write, targets.map((d) => keyString(d._id)));
@@ -117,7 +118,7 @@ const update: CommandHandler = async (cx) => {
         throw new MongoServerError(9, 'multi update is not supported for replacement-style update');
       }
       const q = optDoc(s.q, 'q') ?? {};
-      const opts = { multi: !!s.multi, upsert: !!s.upsert, arrayFilters: s.arrayFilters as Doc[] | undefined, sort: optDoc(s.sort, 'sort'), collation: s.collation };
+      const opts = { multi: !!s.multi, upsert: !!s.upsert, arrayFilters: s.arrayFilters as Doc[] | undefined, sort: optDoc(s.sort, 'sort'), collation: s.collation, hint: s.hint };
       const r = await withLockWait(() => updateStatement(cx, collName, q, spec, opts));
       n += r.matched;
       nModified += r.modified;
@@ -148,7 +149,7 @@ const del: CommandHandler = async (cx) => {
       if (!coll) continue;
       const limit = Number(s.limit ?? 0);
       n += await withLockWait(() => {
-        const targets = [...queryDocs(coll, { filter: optDoc(s.q, 'q') ?? {}, limit: limit === 1 ? 1 : 0, collation: s.collation, reader: 'latest' })];
+        const targets = [...queryDocs(coll, { filter: optDoc(s.q, 'q') ?? {}, limit: limit === 1 ? 1 : 0, collation: s.collation, reader: cx.txn ?? 'latest', hint: s.hint })];
         const ids = targets.map((d) => keyString(d._id));
         coll.checkWritable(cx.write, ids);
         for (const id of ids) coll.remove(cx.write, id);
@@ -174,7 +175,7 @@ const findAndModify: CommandHandler = async (cx) => {
     if (body.upsert) throw new MongoServerError(9, 'Cannot specify both upsert=true and remove=true');
     const coll = cx.engine.getColl(cx.db, collName);
     const removed = await withLockWait(() => {
-      const [target] = queryDocs(coll, { filter: query, sort, limit: 1, collation: body.collation, reader: 'latest' });
+      const [target] = queryDocs(coll, { filter: query, sort, limit: 1, collation: body.collation, reader: cx.txn ?? 'latest', hint: body.hint });
       if (!coll || !target) return undefined;
       return coll.remove(cx.write, keyString(target._id));
     });
@@ -184,7 +185,7 @@ const findAndModify: CommandHandler = async (cx) => {
   const spec = validateUpdate(body.update);
   checkArrayFilters(spec, body.arrayFilters);
   const r = await withLockWait(() =>
-    updateStatement(cx, collName, query, spec, { upsert: !!body.upsert, arrayFilters: body.arrayFilters as Doc[] | undefined, sort, collation: body.collation }),
+    updateStatement(cx, collName, query, spec, { upsert: !!body.upsert, arrayFilters: body.arrayFilters as Doc[] | undefined, sort, collation: body.collation, hint: body.hint }),
   );
   const lastErrorObject: Doc = { n: r.matched || (r.upsertedId !== undefined ? 1 : 0), updatedExisting: r.matched > 0 };
   if (r.upsertedId !== undefined) lastErrorObject.upserted = r.upsertedId;
