@@ -12,6 +12,7 @@ import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
+import { runStages } from '../aggregation/stages.js';
 import { countDocs, effectiveCollation, queryDocs } from './read-commands.js';
 import { collationOf } from '../collation/collation.js';
 import { compileFilter } from '../query-planner.js';
@@ -98,7 +99,8 @@ export const aggregate: CommandHandler = async (cx) => {
     if (counted) results = counted;
     else {
       const options = { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) };
-      const run = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
+      const viaMingo = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
+      const run = (docsIn: Doc[], part: Doc[]) => runStages(docsIn, part, options, viaMingo);
       const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
       if (collation && stages.some((st) => st.$match)) {
         // mingo's $match compares binary: under a collation, later $match stages are applied here.

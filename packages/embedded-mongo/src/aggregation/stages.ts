@@ -1,0 +1,28 @@
+// Aggregation stages run here instead of in mingo (see each module for why). runStages splits a pipeline at
+// those stages and hands the parts in between to mingo.
+import type { Doc } from '../errors.js';
+import { fill, setWindowFields } from './window-fields.js';
+
+type Options = Record<string, unknown>;
+type Runner = (docs: Doc[], stages: Doc[]) => Doc[];
+
+const OWN: Record<string, (docs: Doc[], spec: Doc, options: Options) => Doc[]> = {
+  $setWindowFields: setWindowFields,
+  $fill: fill,
+};
+
+export const hasOwnStage = (stages: Doc[]) => stages.some((st) => Object.keys(st)[0] in OWN);
+
+export function runStages(docs: Doc[], stages: Doc[], options: Options, mingo: Runner): Doc[] {
+  let cur = docs;
+  let part: Doc[] = [];
+  for (const st of stages) {
+    const op = Object.keys(st)[0];
+    const own = OWN[op];
+    if (own) {
+      cur = own(part.length ? mingo(cur, part) : cur, st[op] as Doc, options);
+      part = [];
+    } else part.push(st);
+  }
+  return part.length ? mingo(cur, part) : cur;
+}

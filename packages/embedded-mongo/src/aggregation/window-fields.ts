@@ -1,0 +1,403 @@
+// $setWindowFields and $fill, following the MongoDB 7.0 manual
+// (https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/setWindowFields/ and .../fill/).
+// mingo 7 implements them through $function (refused here, scripts are off) and in O(n x window), so they run
+// here: partitions are grouped and sorted once, expressions are evaluated in one mingo $project over all
+// documents, and $sum/$avg/$count over `documents` windows use prefix sums (a running total is O(n)).
+import { aggregate as mingoAggregate } from 'mingo';
+import { compareValues } from '../bson-compare.js';
+import { setPath, sortDocs } from '../doc-utils.js';
+import type { Doc } from '../errors.js';
+import { MongoServerError } from '../errors.js';
+import { addUnits, UNIT_MS } from './date-math.js';
+
+type Options = Record<string, unknown>;
+type Bound = number | 'unbounded' | 'current';
+
+interface OutputSpec {
+  field: string;
+  op: string;
+  arg: unknown;
+  window?: { documents?: [Bound, Bound]; range?: [Bound, Bound]; unit?: string };
+}
+
+const RANKS = new Set(['$rank', '$denseRank', '$documentNumber']);
+const NEEDS_SORT = new Set(['$rank', '$denseRank', '$documentNumber', '$shift', '$derivative', '$integral', '$expMovingAvg', '$locf', '$linearFill']);
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && !Number.isNaN(v);
+const literal = (e: unknown) => (typeof e === 'number' || typeof e === 'boolean' || e === undefined ? { $literal: e ?? null } : e);
+
+function parseOutputs(output: Doc): OutputSpec[] {
+  return Object.entries(output).map(([field, spec]) => {
+    if (!spec || typeof spec !== 'object') throw new MongoServerError(40272, `$setWindowFields output field '${field}' must be an object`);
+    const { window, ...rest } = spec as Doc;
+    const ops = Object.keys(rest);
+    if (ops.length !== 1) throw new MongoServerError(40272, `Expected exactly one window function in output field '${field}'`);
+    const w = window as OutputSpec['window'];
+    if (w && w.documents && w.range) throw new MongoServerError(5339800, 'Window bounds can specify either \'documents\' or \'range\', not both');
+    return { field, op: ops[0], arg: rest[ops[0]], window: w };
+  });
+}
+
+/** The expression a function reads per document (evaluated once for all documents). */
+function inputExpr(o: OutputSpec): unknown {
+  const a = o.arg;
+  switch (o.op) {
+    case '$count':
+    case '$rank':
+    case '$denseRank':
+    case '$documentNumber':
+      return null;
+    case '$shift':
+      return (a as Doc).output;
+    case '$derivative':
+    case '$integral':
+    case '$expMovingAvg':
+      return (a as Doc).input;
+    default:
+      return a;
+  }
+}
+
+function sortKeyOf(doc: Doc, path: string): unknown {
+  let v: unknown = doc;
+  for (const p of path.split('.')) v = v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc)[p] : undefined;
+  return v;
+}
+
+const asMs = (v: unknown): number | undefined => (v instanceof Date ? v.getTime() : isNum(v) ? v : undefined);
+
+function bounds(w: [Bound, Bound], name: string): [Bound, Bound] {
+  if (!Array.isArray(w) || w.length !== 2) throw new MongoServerError(ERR_BOUNDS, `Window bounds must be a 2-element array: ${name}`);
+  return w;
+}
+const ERR_BOUNDS = 5339802;
+
+export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[] {
+  if (!spec || typeof spec !== 'object' || !spec.output || typeof spec.output !== 'object') {
+    throw new MongoServerError(40414, "BSON field '$setWindowFields.output' is missing but a required field");
+  }
+  const outputs = parseOutputs(spec.output as Doc);
+  const sortBy = spec.sortBy as Doc | undefined;
+  const sortFields = sortBy ? Object.keys(sortBy) : [];
+  for (const o of outputs) {
+    if (NEEDS_SORT.has(o.op) && !sortBy) throw new MongoServerError(5371601, `${o.op} requires a sortBy`);
+    if ((o.op === '$rank' || o.op === '$denseRank') && sortFields.length !== 1) {
+      throw new MongoServerError(5371602, `${o.op} must be specified with a top level sortBy expression with exactly one element`);
+    }
+    if (o.window?.range && sortFields.length !== 1) {
+      throw new MongoServerError(5339902, 'Range-based window requires sortBy a single field');
+    }
+    if ((o.op === '$derivative' || o.op === '$integral') && sortFields.length !== 1) {
+      throw new MongoServerError(5624901, `${o.op} requires a sortBy with exactly one field`);
+    }
+    if (o.op === '$derivative' && !o.window) throw new MongoServerError(5624900, '$derivative requires explicit window bounds');
+  }
+
+  // One pass of mingo evaluates the partition key and every function's input for every document.
+  const proj: Doc = { _id: 0, p: literal(spec.partitionBy ?? null) };
+  outputs.forEach((o, i) => (proj[`v${i}`] = literal(inputExpr(o))));
+  const evaluated = mingoAggregate(docs, [{ $project: proj }], options) as Doc[];
+  const rows = docs.map((doc, i) => ({ doc, e: evaluated[i] }));
+
+  // Partitions: grouped by key (BSON order), each sorted by sortBy (stable).
+  const groups = new Map<string, { key: unknown; rows: typeof rows }>();
+  for (const r of rows) {
+    const key = r.e.p;
+    const k = keyOf(key);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { key, rows: [] }));
+    g.rows.push(r);
+  }
+  const parts = [...groups.values()].sort((a, b) => compareValues(a.key ?? null, b.key ?? null));
+  const result: Doc[] = [];
+  for (const part of parts) {
+    let prow = part.rows;
+    if (sortBy) {
+      const byDoc = new Map(prow.map((r) => [r.doc, r]));
+      prow = sortDocs(prow.map((r) => r.doc), sortBy).map((d) => byDoc.get(d)!);
+    }
+    const pdocs = prow.map((r) => r.doc);
+    const keys = sortFields.length === 1 ? pdocs.map((d) => sortKeyOf(d, sortFields[0])) : [];
+    const dir = sortFields.length === 1 && Number(sortBy![sortFields[0]]) < 0 ? -1 : 1;
+    const values = outputs.map((o, i) => computeOutput(o, prow.map((r) => r.e[`v${i}`]), keys, dir, pdocs, sortBy, options));
+    pdocs.forEach((d, j) => {
+      outputs.forEach((o, i) => setPath(d, o.field, values[i][j]));
+      result.push(d);
+    });
+  }
+  return result;
+}
+
+function keyOf(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (v instanceof Date) return `d${v.getTime()}`;
+  if (typeof v === 'number') return `n${v}`;
+  if (typeof v === 'string') return `s${v}`;
+  return `j${JSON.stringify(v)}`;
+}
+
+/** [start, end) of the window of each position. */
+function windowRanges(o: OutputSpec, n: number, keys: unknown[], dir: number): (i: number) => [number, number] {
+  const w = o.window;
+  if (!w || (!w.documents && !w.range)) return () => [0, n];
+  if (w.documents) {
+    const [lo, hi] = bounds(w.documents, 'documents');
+    const off = (b: Bound) => (b === 'current' ? 0 : b);
+    if ((lo !== 'unbounded' && lo !== 'current' && !Number.isInteger(lo)) || (hi !== 'unbounded' && hi !== 'current' && !Number.isInteger(hi))) {
+      throw new MongoServerError(ERR_BOUNDS, "Numeric document-based bounds must be an integer, 'unbounded' or 'current'");
+    }
+    if (lo !== 'unbounded' && hi !== 'unbounded' && (off(lo) as number) > (off(hi) as number)) {
+      throw new MongoServerError(5339900, 'Lower bound must not exceed upper bound');
+    }
+    return (i) => {
+      const s = lo === 'unbounded' ? 0 : Math.max(0, i + (off(lo) as number));
+      const e = hi === 'unbounded' ? n : Math.min(n, i + (off(hi) as number) + 1);
+      return [s, Math.max(s, e)];
+    };
+  }
+  const [lo, hi] = bounds(w.range!, 'range');
+  const unit = w.unit;
+  if (unit && !(unit in UNIT_MS)) throw new MongoServerError(5339901, `Unknown time unit: ${unit}`);
+  const ms = keys.map((k) => {
+    const v = unit ? (k instanceof Date ? k.getTime() : undefined) : isNum(k) ? k : undefined;
+    if (v === undefined) {
+      throw new MongoServerError(
+        unit ? 5429513 : 5429414,
+        unit ? 'Invalid range: Expected the sortBy field to be a Date, but it was ' + typeName(k) : 'Invalid range: Expected the sortBy field to be a number, but it was ' + typeName(k),
+      );
+    }
+    return v;
+  });
+  const edge = (i: number, b: Bound): number => {
+    if (b === 'current') return ms[i];
+    if (b === 'unbounded') return NaN;
+    return unit ? addUnits(ms[i], unit, b) : ms[i] + b;
+  };
+  // Keys are sorted (ascending, or descending with dir -1): binary search the first index past a value.
+  const firstIndex = (value: number, inclusive: boolean) => {
+    let a = 0;
+    let b = ms.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      const before = dir > 0 ? (inclusive ? ms[m] < value : ms[m] <= value) : inclusive ? ms[m] > value : ms[m] >= value;
+      if (before) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  return (i) => {
+    const low = edge(i, lo);
+    const high = edge(i, hi);
+    let s: number;
+    let e: number;
+    if (dir > 0) {
+      s = lo === 'unbounded' ? 0 : firstIndex(low, true);
+      e = hi === 'unbounded' ? n : firstIndex(high, false);
+    } else {
+      s = hi === 'unbounded' ? 0 : firstIndex(high, true);
+      e = lo === 'unbounded' ? n : firstIndex(low, false);
+    }
+    return [s, Math.max(s, e)];
+  };
+}
+
+function typeName(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return 'double';
+  if (v instanceof Date) return 'date';
+  return typeof v;
+}
+
+function computeOutput(o: OutputSpec, vals: unknown[], keys: unknown[], dir: number, pdocs: Doc[], sortBy: Doc | undefined, options: Options): unknown[] {
+  const n = vals.length;
+  const out = new Array<unknown>(n);
+  if (RANKS.has(o.op)) {
+    if (o.window) throw new MongoServerError(5371601, `${o.op} does not accept a window`);
+    let rank = 0;
+    let dense = 0;
+    for (let i = 0; i < n; i++) {
+      const same = i > 0 && compareValues(keys[i] ?? null, keys[i - 1] ?? null) === 0;
+      if (!same) {
+        rank = i + 1;
+        dense++;
+      }
+      out[i] = o.op === '$documentNumber' ? i + 1 : o.op === '$rank' ? rank : dense;
+    }
+    return out;
+  }
+  if (o.op === '$shift') {
+    const a = o.arg as Doc;
+    if (!Number.isInteger(a.by)) throw new MongoServerError(5433602, "'$shift:by' field must be an integer, but found " + String(a.by));
+    const by = a.by as number;
+    for (let i = 0; i < n; i++) {
+      const j = i + by;
+      out[i] = j >= 0 && j < n ? (vals[j] ?? null) : (a.default ?? null);
+    }
+    return out;
+  }
+  if (o.op === '$expMovingAvg') {
+    const a = o.arg as Doc;
+    const alpha = a.N !== undefined ? 2 / (Number(a.N) + 1) : Number(a.alpha);
+    if ((a.N !== undefined) === (a.alpha !== undefined)) throw new MongoServerError(5433603, "$expMovingAvg must have exactly one of 'N' or 'alpha'");
+    let prev: number | undefined;
+    for (let i = 0; i < n; i++) {
+      const v = vals[i];
+      if (isNum(v)) prev = prev === undefined ? v : v * alpha + prev * (1 - alpha);
+      out[i] = isNum(v) ? prev : null;
+    }
+    return out;
+  }
+  if (o.op === '$locf') {
+    let last: unknown = null;
+    for (let i = 0; i < n; i++) {
+      if (vals[i] !== null && vals[i] !== undefined) last = vals[i];
+      out[i] = last;
+    }
+    return out;
+  }
+  if (o.op === '$linearFill') {
+    const x = keys.map(asMs);
+    let prev = -1;
+    for (let i = 0; i < n; i++) {
+      const v = vals[i];
+      if (isNum(v)) {
+        out[i] = v;
+        if (prev >= 0) {
+          const pv = vals[prev] as number;
+          for (let j = prev + 1; j < i; j++) out[j] = pv + ((v - pv) * (x[j]! - x[prev]!)) / (x[i]! - x[prev]!);
+        }
+        prev = i;
+      } else out[i] = null;
+    }
+    return out;
+  }
+
+  const range = windowRanges(o, n, keys, dir);
+  const unitMs = (u: unknown): number => {
+    if (u === undefined) return 1;
+    if (!(typeof u === 'string' && u in UNIT_MS) || u === 'month' || u === 'quarter' || u === 'year') {
+      throw new MongoServerError(5490704, `${o.op} unit must be week, day, hour, minute, second or millisecond`);
+    }
+    return UNIT_MS[u];
+  };
+  switch (o.op) {
+    case '$sum':
+    case '$avg':
+    case '$count': {
+      // Prefix sums of numeric values and of their count.
+      const sum = new Float64Array(n + 1);
+      const cnt = new Float64Array(n + 1);
+      for (let i = 0; i < n; i++) {
+        const v = vals[i];
+        const num = o.op === '$count' ? 1 : isNum(v) ? v : undefined;
+        sum[i + 1] = sum[i] + (num ?? 0);
+        cnt[i + 1] = cnt[i] + (num === undefined ? 0 : 1);
+      }
+      for (let i = 0; i < n; i++) {
+        const [s, e] = range(i);
+        if (o.op === '$avg') out[i] = cnt[e] - cnt[s] ? (sum[e] - sum[s]) / (cnt[e] - cnt[s]) : null;
+        else if (o.op === '$sum' && vals.slice(s, e).some((v) => typeof v === 'number' && Number.isNaN(v))) out[i] = NaN;
+        else out[i] = sum[e] - sum[s];
+      }
+      return out;
+    }
+    case '$min':
+    case '$max': {
+      const sign = o.op === '$min' ? 1 : -1;
+      for (let i = 0; i < n; i++) {
+        const [s, e] = range(i);
+        let best: unknown;
+        for (let j = s; j < e; j++) {
+          const v = vals[j];
+          if (v === null || v === undefined) continue;
+          if (best === undefined || compareValues(v, best) * sign < 0) best = v;
+        }
+        out[i] = best ?? null;
+      }
+      return out;
+    }
+    case '$first':
+    case '$last':
+      for (let i = 0; i < n; i++) {
+        const [s, e] = range(i);
+        out[i] = e > s ? (vals[o.op === '$first' ? s : e - 1] ?? null) : null;
+      }
+      return out;
+    case '$derivative': {
+      const per = unitMs((o.arg as Doc).unit);
+      const x = keys.map(asMs);
+      for (let i = 0; i < n; i++) {
+        const [s, e] = range(i);
+        if (e - s < 2) {
+          out[i] = null;
+          continue;
+        }
+        const [y0, y1, x0, x1] = [vals[s], vals[e - 1], x[s], x[e - 1]];
+        out[i] = isNum(y0) && isNum(y1) && x0 !== undefined && x1 !== undefined && x1 !== x0 ? ((y1 - y0) / (x1 - x0)) * per : null;
+      }
+      return out;
+    }
+    case '$integral': {
+      const per = unitMs((o.arg as Doc).unit);
+      const x = keys.map(asMs);
+      // Prefix sums of the trapezoids between neighbours.
+      const area = new Float64Array(n);
+      for (let i = 1; i < n; i++) {
+        const [a, b] = [vals[i - 1], vals[i]];
+        const t = isNum(a) && isNum(b) && x[i] !== undefined && x[i - 1] !== undefined ? ((a + b) / 2) * ((x[i]! - x[i - 1]!) / per) : 0;
+        area[i] = area[i - 1] + t;
+      }
+      for (let i = 0; i < n; i++) {
+        const [s, e] = range(i);
+        out[i] = e > s ? area[e - 1] - area[s] : null;
+      }
+      return out;
+    }
+    default: {
+      // Any other accumulator ($push, $addToSet, $stdDevPop, ...): mingo's $group over the window's documents.
+      const cache = new Map<string, unknown>();
+      for (let i = 0; i < n; i++) {
+        const [s, e] = range(i);
+        const ck = `${s}:${e}`;
+        if (!cache.has(ck)) {
+          const win = pdocs.slice(s, e);
+          const [g] = mingoAggregate(win, [{ $group: { _id: null, v: { [o.op]: o.arg } } }], options) as Doc[];
+          cache.set(ck, g ? g.v : null);
+        }
+        out[i] = cache.get(ck);
+      }
+      void sortBy;
+      return out;
+    }
+  }
+}
+
+/** $fill: the manual defines it as $setWindowFields with $locf / $linearFill, and `value` as $ifNull. */
+export function fill(docs: Doc[], spec: Doc, options: Options): Doc[] {
+  if (!spec || typeof spec !== 'object' || !spec.output || typeof spec.output !== 'object') {
+    throw new MongoServerError(40414, "BSON field '$fill.output' is missing but a required field");
+  }
+  if (spec.partitionBy !== undefined && spec.partitionByFields !== undefined) {
+    throw new MongoServerError(6050204, "Maximum one of 'partitionBy' and 'partitionByFields' can be specified in '$fill'");
+  }
+  const partitionBy =
+    spec.partitionBy ?? (Array.isArray(spec.partitionByFields) ? Object.fromEntries((spec.partitionByFields as string[]).map((f) => [f, `$${f}`])) : undefined);
+  const windowOut: Doc = {};
+  const values: Doc = {};
+  for (const [field, f] of Object.entries(spec.output as Doc)) {
+    const m = f as Doc;
+    if ('value' in m) values[field] = { $ifNull: [`$${field}`, m.value] };
+    else if (m.method === 'locf') windowOut[field] = { $locf: `$${field}` };
+    else if (m.method === 'linear') windowOut[field] = { $linearFill: `$${field}` };
+    else throw new MongoServerError(6050203, "Exactly one of 'value' or 'method' must be specified in '$fill' output field " + field);
+  }
+  let out = docs;
+  if (Object.keys(windowOut).length) {
+    if (!spec.sortBy) throw new MongoServerError(6050202, "'sortBy' is required in '$fill' for method 'locf' or 'linear'");
+    out = setWindowFields(out, { partitionBy, sortBy: spec.sortBy, output: windowOut }, options);
+  } else if (spec.sortBy) out = sortDocs(out, spec.sortBy as Doc);
+  if (Object.keys(values).length) out = mingoAggregate(out, [{ $addFields: values }], options) as Doc[];
+  return out;
+}
