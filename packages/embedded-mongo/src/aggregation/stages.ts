@@ -4,6 +4,7 @@ import type { Doc } from '../errors.js';
 import { DECIMAL_CONTEXT } from '../decimal-accumulators.js';
 import { DATE_OPS, renameDateOps } from './date-ops.js';
 import { fill, setWindowFields } from './window-fields.js';
+import { conciseLookup, isConciseLookup, sample } from './lookup-sample.js';
 
 // The documented date operators (date-ops.ts) under their own names, next to the exact $sum/$avg.
 DECIMAL_CONTEXT.addExpressionOps(DATE_OPS as Parameters<typeof DECIMAL_CONTEXT.addExpressionOps>[0]);
@@ -14,6 +15,7 @@ type Runner = (docs: Doc[], stages: Doc[]) => Doc[];
 const OWN: Record<string, (docs: Doc[], spec: Doc, options: Options) => Doc[]> = {
   $setWindowFields: setWindowFields,
   $fill: fill,
+  $sample: sample,
 };
 
 export const hasOwnStage = (stages: Doc[]) => stages.some((st) => Object.keys(st)[0] in OWN);
@@ -25,7 +27,7 @@ export function runStages(docs: Doc[], stages: Doc[], options: Options, mingo: R
     // $match stages may be applied outside mingo (under a collation): they keep mingo's operators.
     const st = stage.$match ? stage : renameDateOps(stage);
     const op = Object.keys(st)[0];
-    const own = OWN[op];
+    const own = op === '$lookup' ? (isConciseLookup(st.$lookup) ? conciseLookup : undefined) : OWN[op];
     if (own) {
       cur = own(part.length ? mingo(cur, part) : cur, st[op] as Doc, options);
       part = [];
