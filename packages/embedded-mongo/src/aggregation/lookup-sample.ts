@@ -51,7 +51,13 @@ export function conciseLookup(docs: Doc[], spec: Doc, options: Options): Doc[] {
   return docs.map((doc, i) => {
     const seen = new Set<Doc>();
     const matched: Doc[] = [];
-    for (const k of matchKeys(doc, localField)) for (const f of byKey.get(k) ?? []) if (!seen.has(f)) (seen.add(f), matched.push(f));
+    for (const k of matchKeys(doc, localField)) {
+      for (const f of byKey.get(k) ?? []) {
+        if (seen.has(f)) continue;
+        seen.add(f);
+        matched.push(f);
+      }
+    }
     const variables = { ...((options.variables as Doc | undefined) ?? {}) };
     letNames.forEach((k, j) => (variables[k] = letValues[i][`v${j}`] ?? null));
     const joined = pipeline.length ? (mingoAggregate(matched.map(cloneDoc), pipeline, { ...options, variables }) as Doc[]) : matched.map(cloneDoc);
