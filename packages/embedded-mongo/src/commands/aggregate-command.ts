@@ -13,6 +13,7 @@ import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
 import { runStages } from '../aggregation/stages.js';
+import { writeMerge } from '../aggregation/merge.js';
 import { countDocs, effectiveCollation, queryDocs } from './read-commands.js';
 import { collationOf } from '../collation/collation.js';
 import { compileFilter } from '../query-planner.js';
@@ -46,7 +47,6 @@ export const aggregate: CommandHandler = async (cx) => {
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
   if (last && ('$out' in last || '$merge' in last)) {
-    if ('$merge' in last) throw new MongoServerError(2, '$merge is not supported by the embedded server');
     out = last;
     stages = stages.slice(0, -1);
   }
@@ -124,7 +124,8 @@ export const aggregate: CommandHandler = async (cx) => {
   if (body.explain) return { explainVersion: '1', stages: pipeline, ok: 1 };
   const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
   if (out) {
-    await writeOut(cx, out.$out, results);
+    if ('$merge' in out) await writeMerge(cx, out.$merge, results);
+    else await writeOut(cx, out.$out, results);
     return cursorReply(ns, cx.cursors.open(ns, [], 0).id, [], true);
   }
   const batchSize = toInt((body.cursor as Doc | undefined)?.batchSize);
