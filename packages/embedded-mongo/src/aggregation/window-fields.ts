@@ -23,6 +23,7 @@ interface OutputSpec {
 const RANKS = new Set(['$rank', '$denseRank', '$documentNumber']);
 const NEEDS_SORT = new Set(['$rank', '$denseRank', '$documentNumber', '$shift', '$derivative', '$integral', '$expMovingAvg', '$locf', '$linearFill']);
 
+const isFieldPath = (e: unknown): e is string => typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$');
 const isNum = (v: unknown): v is number => typeof v === 'number' && !Number.isNaN(v);
 const literal = (e: unknown) => (typeof e === 'number' || typeof e === 'boolean' || e === undefined ? { $literal: e ?? null } : e);
 
@@ -93,10 +94,18 @@ export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[]
     if (o.op === '$derivative' && !o.window) throw new MongoServerError(5624900, '$derivative requires explicit window bounds');
   }
 
-  // One pass of mingo evaluates the partition key and every function's input for every document.
-  const proj: Doc = { _id: 0, p: literal(spec.partitionBy ?? null) };
-  outputs.forEach((o, i) => (proj[`v${i}`] = literal(inputExpr(o))));
-  const evaluated = mingoAggregate(docs, [{ $project: proj }], options) as Doc[];
+  // Field paths are read directly; any other expression is evaluated in one mingo pass over all documents.
+  const exprs: Record<string, unknown> = { p: spec.partitionBy ?? null };
+  outputs.forEach((o, i) => (exprs[`v${i}`] = inputExpr(o)));
+  const complex = Object.entries(exprs).filter(([, e]) => !isFieldPath(e) && e !== null && typeof e === 'object');
+  const viaMingo = complex.length
+    ? (mingoAggregate(docs, [{ $project: { _id: 0, ...Object.fromEntries(complex.map(([k, e]) => [k, literal(e)])) } }], options) as Doc[])
+    : undefined;
+  const evaluated = docs.map((d, i) => {
+    const e: Doc = {};
+    for (const [k, x] of Object.entries(exprs)) e[k] = isFieldPath(x) ? sortKeyOf(d, x.slice(1)) : x !== null && typeof x === 'object' ? viaMingo![i][k] : x;
+    return e;
+  });
   const rows = docs.map((doc, i) => ({ doc, e: evaluated[i] }));
 
   // Partitions: grouped by key (BSON order), each sorted by sortBy (stable).
@@ -113,8 +122,16 @@ export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[]
   for (const part of parts) {
     let prow = part.rows;
     if (sortBy) {
-      const byDoc = new Map(prow.map((r) => [r.doc, r]));
-      prow = sortDocs(prow.map((r) => r.doc), sortBy).map((d) => byDoc.get(d)!);
+      const fields = sortFields.map((f) => [f, Number(sortBy[f]) < 0 ? -1 : 1] as const);
+      const keyed = prow.map((r, i) => ({ r, i, k: fields.map(([f]) => sortKeyOf(r.doc, f) ?? null) }));
+      keyed.sort((a, b) => {
+        for (let j = 0; j < fields.length; j++) {
+          const c = compareValues(a.k[j], b.k[j]);
+          if (c) return c * fields[j][1];
+        }
+        return a.i - b.i;
+      });
+      prow = keyed.map((x) => x.r);
     }
     const pdocs = prow.map((r) => r.doc);
     const keys = sortFields.length === 1 ? pdocs.map((d) => sortKeyOf(d, sortFields[0])) : [];
