@@ -1,5 +1,6 @@
 // Aggregation stages run here instead of in mingo (see each module for why). runStages splits a pipeline at
 // those stages and hands the parts in between to mingo.
+import { cloneDoc } from '../doc-utils.js';
 import type { Doc } from '../errors.js';
 import { DECIMAL_CONTEXT } from '../decimal-accumulators.js';
 import { DATE_OPS, renameDateOps } from './date-ops.js';
@@ -18,7 +19,19 @@ const OWN: Record<string, (docs: Doc[], spec: Doc, options: Options) => Doc[]> =
   $sample: sample,
 };
 
-export const hasOwnStage = (stages: Doc[]) => stages.some((st) => Object.keys(st)[0] in OWN);
+const isOwn = (st: Doc): boolean => {
+  const op = Object.keys(st)[0];
+  if (op === '$lookup') return isConciseLookup(st.$lookup);
+  if (op === '$facet' && st.$facet && typeof st.$facet === 'object') return Object.values(st.$facet as Record<string, Doc[]>).some((p) => Array.isArray(p) && p.some(isOwn));
+  return op in OWN;
+};
+
+/** $facet whose sub-pipelines use a stage of this package: each facet runs here on its own copies. */
+function facet(docs: Doc[], spec: Doc, options: Options, mingo: Runner): Doc[] {
+  const out: Doc = {};
+  for (const [name, sub] of Object.entries(spec as Record<string, Doc[]>)) out[name] = runStages(docs.map(cloneDoc), sub, options, mingo);
+  return [out];
+}
 
 export function runStages(docs: Doc[], stages: Doc[], options: Options, mingo: Runner): Doc[] {
   let cur = docs;
@@ -27,9 +40,10 @@ export function runStages(docs: Doc[], stages: Doc[], options: Options, mingo: R
     // $match stages may be applied outside mingo (under a collation): they keep mingo's operators.
     const st = stage.$match ? stage : renameDateOps(stage);
     const op = Object.keys(st)[0];
-    const own = op === '$lookup' ? (isConciseLookup(st.$lookup) ? conciseLookup : undefined) : OWN[op];
-    if (own) {
-      cur = own(part.length ? mingo(cur, part) : cur, st[op] as Doc, options);
+    if (isOwn(st)) {
+      const input = part.length ? mingo(cur, part) : cur;
+      const spec = st[op] as Doc;
+      cur = op === '$lookup' ? conciseLookup(input, spec, options) : op === '$facet' ? facet(input, spec, options, mingo) : OWN[op](input, spec, options);
       part = [];
     } else part.push(st);
   }

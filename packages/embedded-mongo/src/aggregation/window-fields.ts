@@ -65,6 +65,18 @@ function sortKeyOf(doc: Doc, path: string): unknown {
   return v;
 }
 
+/** A '$a.b' expression's value: through arrays of subdocuments it gives the array of their values. */
+function fieldPath(doc: unknown, path: string): unknown {
+  const parts = path.split('.');
+  const walk = (v: unknown, i: number): unknown => {
+    if (i === parts.length) return v;
+    if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? walk(x, i) : undefined)).filter((x) => x !== undefined);
+    if (!v || typeof v !== 'object') return undefined;
+    return walk((v as Doc)[parts[i]], i + 1);
+  };
+  return walk(doc, 0);
+}
+
 const asMs = (v: unknown): number | undefined => (v instanceof Date ? v.getTime() : isNum(v) ? v : undefined);
 
 function bounds(w: [Bound, Bound], name: string): [Bound, Bound] {
@@ -103,7 +115,7 @@ export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[]
     : undefined;
   const evaluated = docs.map((d, i) => {
     const e: Doc = {};
-    for (const [k, x] of Object.entries(exprs)) e[k] = isFieldPath(x) ? sortKeyOf(d, x.slice(1)) : x !== null && typeof x === 'object' ? viaMingo![i][k] : x;
+    for (const [k, x] of Object.entries(exprs)) e[k] = isFieldPath(x) ? fieldPath(d, x.slice(1)) : x !== null && typeof x === 'object' ? viaMingo![i][k] : x;
     return e;
   });
   const rows = docs.map((doc, i) => ({ doc, e: evaluated[i] }));

@@ -174,6 +174,56 @@ describe('window functions (manual: $setWindowFields, $fill)', () => {
     expect(r[2][1]).toBeCloseTo(12 * 0.75 + 20 * 0.25, 10);
   });
 
+  it('$push over a window, and $setWindowFields inside $facet', async () => {
+    const r = await byId({ partitionBy: '$state', sortBy: { orderDate: 1 }, output: { recent: { $push: '$_id', window: { documents: [-1, 0] } } } }, ['recent']);
+    expect(r).toEqual({ 4: [[4]], 0: [[4, 0]], 2: [[0, 2]], 5: [[5]], 3: [[5, 3]], 1: [[3, 1]] });
+    const [f] = await cakes
+      .aggregate([
+        {
+          $facet: {
+            ranked: [
+              { $setWindowFields: { sortBy: { quantity: -1 }, output: { r: { $rank: {} } } } },
+              { $match: { r: { $lte: 2 } } },
+              { $project: { _id: 1, r: 1 } },
+            ],
+            n: [{ $count: 'n' }],
+          },
+        },
+      ])
+      .toArray();
+    expect(f.ranked).toEqual([
+      { _id: 4, r: 1 },
+      { _id: 2, r: 2 },
+    ]);
+    expect(f.n).toEqual([{ n: 6 }]);
+  });
+
+  it('partitionBy and input as expressions, including a dotted path', async () => {
+    const c = db.collection<AnyDoc>('nested');
+    await c.insertMany([
+      { _id: 1, who: { team: 'x' }, v: 1 },
+      { _id: 2, who: { team: 'y' }, v: 2 },
+      { _id: 3, who: { team: 'x' }, v: 3 },
+    ]);
+    const docs = await c
+      .aggregate([
+        {
+          $setWindowFields: {
+            partitionBy: '$who.team',
+            sortBy: { _id: 1 },
+            output: { s: { $sum: { $multiply: ['$v', 10] }, window: { documents: ['unbounded', 'current'] } } },
+          },
+        },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(docs.map((d) => d.s)).toEqual([10, 20, 40]);
+  });
+
+  it('$rank without a sortBy is refused', async () => {
+    await expect(cakes.aggregate([{ $setWindowFields: { output: { r: { $rank: {} } } } }]).toArray()).rejects.toThrow();
+  });
+
   describe('$derivative and $integral (manual: deliveryFleet / powerConsumption examples)', () => {
     it('$derivative per hour over a 30-second range, $integral in kilowatt-hours', async () => {
       const c = db.collection<AnyDoc>('power');
