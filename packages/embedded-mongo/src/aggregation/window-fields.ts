@@ -107,50 +107,59 @@ export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[]
   }
 
   // Field paths are read directly; any other expression is evaluated in one mingo pass over all documents.
-  const exprs: Record<string, unknown> = { p: spec.partitionBy ?? null };
-  outputs.forEach((o, i) => (exprs[`v${i}`] = inputExpr(o)));
-  const complex = Object.entries(exprs).filter(([, e]) => !isFieldPath(e) && e !== null && typeof e === 'object');
+  // Columns: the partition key and each function's input per document (index i of `docs`).
+  const exprs: unknown[] = [spec.partitionBy ?? null, ...outputs.map(inputExpr)];
+  const complex = exprs.map((e, i) => [i, e] as const).filter(([, e]) => !isFieldPath(e) && e !== null && typeof e === 'object');
   const viaMingo = complex.length
-    ? (mingoAggregate(docs, [{ $project: { _id: 0, ...Object.fromEntries(complex.map(([k, e]) => [k, literal(e)])) } }], options) as Doc[])
+    ? (mingoAggregate(docs, [{ $project: { _id: 0, ...Object.fromEntries(complex.map(([i, e]) => [`c${i}`, literal(e)])) } }], options) as Doc[])
     : undefined;
-  const evaluated = docs.map((d, i) => {
-    const e: Doc = {};
-    for (const [k, x] of Object.entries(exprs)) e[k] = isFieldPath(x) ? fieldPath(d, x.slice(1)) : x !== null && typeof x === 'object' ? viaMingo![i][k] : x;
-    return e;
+  const columns = exprs.map((x, c) => {
+    if (isFieldPath(x)) {
+      const path = x.slice(1);
+      return path.includes('.') ? docs.map((d) => fieldPath(d, path)) : docs.map((d) => d[path]);
+    }
+    if (x !== null && typeof x === 'object') return viaMingo!.map((e) => e[`c${c}`]);
+    return new Array<unknown>(docs.length).fill(x);
   });
-  const rows = docs.map((doc, i) => ({ doc, e: evaluated[i] }));
+  const [partCol, ...inputCols] = columns;
 
   // Partitions: grouped by key (BSON order), each sorted by sortBy (stable).
-  const groups = new Map<string, { key: unknown; rows: typeof rows }>();
-  for (const r of rows) {
-    const key = r.e.p;
+  const groups = new Map<string, { key: unknown; idx: number[] }>();
+  for (let i = 0; i < docs.length; i++) {
+    const key = partCol[i];
     const k = keyOf(key);
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { key, rows: [] }));
-    g.rows.push(r);
+    if (!g) groups.set(k, (g = { key, idx: [] }));
+    g.idx.push(i);
   }
   const parts = [...groups.values()].sort((a, b) => compareValues(a.key ?? null, b.key ?? null));
+  const fields = sortFields.map((f) => [f, Number(sortBy![f]) < 0 ? -1 : 1] as const);
+  const sortCols = fields.map(([f]) => docs.map((d) => (f.includes('.') ? sortKeyOf(d, f) : d[f]) ?? null));
+  // Dates and numbers (the usual sort keys) compare as numbers; anything else in BSON order.
+  const numeric = sortCols.map((col) => col.every((v) => v instanceof Date || typeof v === 'number'));
+  const numCols = sortCols.map((col, j) => (numeric[j] ? Float64Array.from(col, (v) => (v instanceof Date ? v.getTime() : (v as number))) : undefined));
+  const dateCols = sortCols.map((col) => col.some((v) => v instanceof Date) && col.some((v) => typeof v === 'number'));
+  const cmpAt = (a: number, b: number) => {
+    for (let j = 0; j < fields.length; j++) {
+      const nc = numCols[j];
+      const c = nc && !dateCols[j] ? (nc[a] < nc[b] ? -1 : nc[a] > nc[b] ? 1 : 0) : compareValues(sortCols[j][a], sortCols[j][b]);
+      if (c) return c * fields[j][1];
+    }
+    return a - b;
+  };
   const result: Doc[] = [];
   for (const part of parts) {
-    let prow = part.rows;
-    if (sortBy) {
-      const fields = sortFields.map((f) => [f, Number(sortBy[f]) < 0 ? -1 : 1] as const);
-      const keyed = prow.map((r, i) => ({ r, i, k: fields.map(([f]) => sortKeyOf(r.doc, f) ?? null) }));
-      keyed.sort((a, b) => {
-        for (let j = 0; j < fields.length; j++) {
-          const c = compareValues(a.k[j], b.k[j]);
-          if (c) return c * fields[j][1];
-        }
-        return a.i - b.i;
-      });
-      prow = keyed.map((x) => x.r);
-    }
-    const pdocs = prow.map((r) => r.doc);
-    const keys = sortFields.length === 1 ? pdocs.map((d) => sortKeyOf(d, sortFields[0])) : [];
-    const dir = sortFields.length === 1 && Number(sortBy![sortFields[0]]) < 0 ? -1 : 1;
-    const values = outputs.map((o, i) => computeOutput(o, prow.map((r) => r.e[`v${i}`]), keys, dir, pdocs, sortBy, options));
+    const idx = part.idx;
+    if (fields.length) idx.sort(cmpAt);
+    const pdocs = idx.map((i) => docs[i]);
+    const keys = fields.length === 1 ? idx.map((i) => sortKeyOf(docs[i], sortFields[0])) : [];
+    const dir = fields.length === 1 ? fields[0][1] : 1;
+    const values = outputs.map((o, c) => computeOutput(o, idx.map((i) => inputCols[c][i]), keys, dir, pdocs, sortBy, options));
     pdocs.forEach((d, j) => {
-      outputs.forEach((o, i) => setPath(d, o.field, values[i][j]));
+      outputs.forEach((o, c) => {
+        if (o.field.includes('.')) setPath(d, o.field, values[c][j]);
+        else d[o.field] = values[c][j];
+      });
       result.push(d);
     });
   }
