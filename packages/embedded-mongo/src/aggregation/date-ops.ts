@@ -6,7 +6,7 @@
 // Pages: https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/<dateAdd|dateSubtract|dateDiff|
 // dateTrunc|dateToParts|dateFromParts|week|isoWeek>/
 import { ObjectId } from 'bson';
-import { evalExpr } from 'mingo/core';
+import { Context, evalExpr } from 'mingo/core';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { addUnits, UNIT_MS } from './date-math.js';
@@ -304,3 +304,6 @@ export function renameDateOps<T>(v: T): T {
   }
   return v;
 }
+
+/** mingo options for an update pipeline or a $merge pipeline: the operators above, on a renamed pipeline. */
+export const DATE_CONTEXT = Context.init({ expression: DATE_OPS as never });

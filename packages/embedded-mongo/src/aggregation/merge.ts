@@ -11,6 +11,7 @@ import { cloneDoc } from '../doc-utils.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
+import { DATE_CONTEXT, renameDateOps } from './date-ops.js';
 
 const WHEN_MATCHED = new Set(['merge', 'replace', 'keepExisting', 'fail']);
 const WHEN_NOT_MATCHED = new Set(['insert', 'discard', 'fail']);
@@ -77,7 +78,7 @@ export async function writeMerge(cx: CommandContext, spec: unknown, results: Doc
         Object.assign(vars, ev);
         if (!('new' in m.let)) vars.new = doc;
       }
-      [next] = mingoAggregate([cloneDoc(target)], m.whenMatched as Doc[], { ...MINGO_OPTIONS, variables: vars }) as Doc[];
+      [next] = mingoAggregate([cloneDoc(target)], renameDateOps(m.whenMatched as Doc[]), { ...MINGO_OPTIONS, context: DATE_CONTEXT, variables: vars }) as Doc[];
       next = { ...next, _id: target._id };
     } else if (m.whenMatched === 'keepExisting') continue;
     else if (m.whenMatched === 'fail') {

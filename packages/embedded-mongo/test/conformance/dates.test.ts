@@ -55,6 +55,13 @@ describe('date operators (manual: $dateAdd, $dateDiff, $dateTrunc, $week, $dateT
     });
   });
 
+  it('the same operators work in an update pipeline (update: Update with Aggregation Pipeline)', async () => {
+    const c = db.collection('renewals');
+    await c.insertOne({ _id: 1, due: D('2023-01-31T09:00:00Z') } as never);
+    await c.updateOne({ _id: 1 } as never, [{ $set: { due: { $dateAdd: { startDate: '$due', unit: 'month', amount: 1 } } } }]);
+    expect((await c.findOne({ _id: 1 } as never))?.due).toEqual(D('2023-02-28T09:00:00Z'));
+  });
+
   describe('$dateDiff', () => {
     it('counts unit boundaries passed, not elapsed whole units ($dateDiff: Behavior)', async () => {
       expect(await ev({ $dateDiff: { startDate: D('2020-12-31T23:00:00Z'), endDate: D('2021-01-01T01:00:00Z'), unit: 'year' } })).toBe(1);
