@@ -5,7 +5,7 @@
 // documents, and $sum/$avg/$count over `documents` windows use prefix sums (a running total is O(n)).
 import { aggregate as mingoAggregate } from 'mingo';
 import { compareValues } from '../bson-compare.js';
-import { setPath, sortDocs } from '../doc-utils.js';
+import { cloneDoc, setPath, sortDocs } from '../doc-utils.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { addUnits, UNIT_MS } from './date-math.js';
@@ -155,12 +155,15 @@ export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[]
     const keys = fields.length === 1 ? idx.map((i) => sortKeyOf(docs[i], sortFields[0])) : [];
     const dir = fields.length === 1 ? fields[0][1] : 1;
     const values = outputs.map((o, c) => computeOutput(o, idx.map((i) => inputCols[c][i]), keys, dir, pdocs, sortBy, options));
+    // Outputs go on copies: the input documents may be the stored ones (the stage counts as read-only).
+    const dotted = outputs.some((o) => o.field.includes('.'));
     pdocs.forEach((d, j) => {
+      const out = dotted ? cloneDoc(d) : { ...d };
       outputs.forEach((o, c) => {
-        if (o.field.includes('.')) setPath(d, o.field, values[c][j]);
-        else d[o.field] = values[c][j];
+        if (dotted) setPath(out, o.field, values[c][j]);
+        else out[o.field] = values[c][j];
       });
-      result.push(d);
+      result.push(out);
     });
   }
   return result;

@@ -24,7 +24,7 @@ const NO_COLL = { options: {} } as unknown as Parameters<typeof effectiveCollati
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.
-const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$bucket']);
+const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$bucket', '$setWindowFields', '$sample']);
 
 function pipelineIsReadOnly(pipeline: Doc[]): boolean {
   return pipeline.every((stage) => {

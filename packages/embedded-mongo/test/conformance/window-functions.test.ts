@@ -220,6 +220,11 @@ describe('window functions (manual: $setWindowFields, $fill)', () => {
     expect(docs.map((d) => d.s)).toEqual([10, 20, 40]);
   });
 
+  it('leaves the stored documents unchanged', async () => {
+    await cakes.aggregate([{ $setWindowFields: { sortBy: { _id: 1 }, output: { n: { $documentNumber: {} } } } }, { $limit: 2 }]).toArray();
+    expect(await cakes.findOne({ _id: 0 })).toEqual(cakeSales[0]);
+  });
+
   it('$rank without a sortBy is refused', async () => {
     await expect(cakes.aggregate([{ $setWindowFields: { output: { r: { $rank: {} } } } }]).toArray()).rejects.toThrow();
   });
