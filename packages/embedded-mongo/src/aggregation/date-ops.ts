@@ -47,15 +47,29 @@ function zoneOf(tz: unknown): (ms: number) => number {
     formatters.set(tz, f);
   }
   const fmt = f;
+  // Offsets change only at transitions, which fall on quarter hours: cached per quarter hour.
+  let cache = zoneCache.get(tz);
+  if (!cache) zoneCache.set(tz, (cache = new Map()));
+  const memo = cache;
   return (ms) => {
+    const q = Math.floor(ms / 900_000);
+    let m = memo.get(q);
+    if (m === undefined) {
+      if (memo.size > 200_000) memo.clear();
+      memo.set(q, (m = offsetOf(ms)));
+    }
+    return m;
+  };
+  function offsetOf(ms: number): number {
     const p: Record<string, number> = {};
     for (const part of fmt.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
     const d = new Date(0);
     d.setUTCFullYear(p.year, p.month - 1, p.day);
     d.setUTCHours(p.hour, p.minute, p.second, 0);
     return Math.round((d.getTime() - (ms - (((ms % 1000) + 1000) % 1000))) / 60000);
-  };
+  }
 }
+const zoneCache = new Map<string, Map<number, number>>();
 
 interface Zone {
   toLocal(ms: number): number;
