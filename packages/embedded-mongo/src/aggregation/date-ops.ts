@@ -10,6 +10,7 @@ import { Context, evalExpr } from 'mingo/core';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { addUnits, UNIT_MS } from './date-math.js';
+import { MINGO_OPTIONS } from '../mingo-options.js';
 
 type Opts = Parameters<typeof evalExpr>[2];
 type Op = (obj: unknown, expr: unknown, options: Opts) => unknown;
@@ -321,3 +322,12 @@ export function renameDateOps<T>(v: T): T {
 
 /** mingo options for an update pipeline or a $merge pipeline: the operators above, on a renamed pipeline. */
 export const DATE_CONTEXT = Context.init({ expression: DATE_OPS as never });
+
+const hasExpr = (v: unknown): boolean =>
+  Array.isArray(v) ? v.some(hasExpr) : !!v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.entries(v).some(([k, x]) => k === '$expr' || hasExpr(x));
+
+/** A query filter whose `$expr` uses the operators above, renamed (the filter itself when it has no `$expr`). */
+export const renameDateOpsInFilter = <T>(filter: T): T => (hasExpr(filter) ? renameDateOps(filter) : filter);
+
+/** Query options with the operators above available (for filters passed through renameDateOpsInFilter). */
+export const DATE_QUERY_OPTIONS = { ...MINGO_OPTIONS, context: DATE_CONTEXT };

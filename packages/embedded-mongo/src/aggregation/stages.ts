@@ -37,8 +37,7 @@ export function runStages(docs: Doc[], stages: Doc[], options: Options, mingo: R
   let cur = docs;
   let part: Doc[] = [];
   for (const stage of stages) {
-    // $match stages may be applied outside mingo (under a collation): they keep mingo's operators.
-    const st = stage.$match ? stage : renameDateOps(stage);
+    const st = renameDateOps(stage);
     const op = Object.keys(st)[0];
     if (isOwn(st)) {
       const input = part.length ? mingo(cur, part) : cur;

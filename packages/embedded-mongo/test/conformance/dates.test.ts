@@ -62,6 +62,17 @@ describe('date operators (manual: $dateAdd, $dateDiff, $dateTrunc, $week, $dateT
     expect((await c.findOne({ _id: 1 } as never))?.due).toEqual(D('2023-02-28T09:00:00Z'));
   });
 
+  it('and in a query $expr, in find and in a $match stage ($expr)', async () => {
+    const c = db.collection('due');
+    await c.insertMany([
+      { _id: 1, start: D('2024-03-31T00:00:00Z'), end: D('2024-02-29T00:00:00Z') },
+      { _id: 2, start: D('2024-03-31T00:00:00Z'), end: D('2024-03-02T00:00:00Z') },
+    ] as never[]);
+    const expr = { $eq: ['$end', { $dateSubtract: { startDate: '$start', unit: 'month', amount: 1 } }] };
+    expect((await c.find({ $expr: expr }).toArray()).map((d) => d._id)).toEqual([1]);
+    expect((await c.aggregate([{ $project: { start: 1, end: 1 } }, { $match: { $expr: expr } }]).toArray()).map((d) => d._id)).toEqual([1]);
+  });
+
   describe('$dateDiff', () => {
     it('counts unit boundaries passed, not elapsed whole units ($dateDiff: Behavior)', async () => {
       expect(await ev({ $dateDiff: { startDate: D('2020-12-31T23:00:00Z'), endDate: D('2021-01-01T01:00:00Z'), unit: 'year' } })).toBe(1);
