@@ -98,7 +98,11 @@ export function setWindowFields(docs: Doc[], spec: Doc, options: Options): Doc[]
       throw new MongoServerError(5371602, `${o.op} must be specified with a top level sortBy expression with exactly one element`);
     }
     if (o.window?.range && sortFields.length !== 1) {
-      throw new MongoServerError(5339902, 'Range-based window requires sortBy a single field');
+      throw new MongoServerError(5339902, 'Range-based bounds require sortBy a single field');
+    }
+    const docBounds = o.window?.documents;
+    if (docBounds && !sortBy && Array.isArray(docBounds) && (docBounds[0] !== 'unbounded' || docBounds[1] !== 'unbounded')) {
+      throw new MongoServerError(5339901, 'Document-based bounds require a sortBy');
     }
     if ((o.op === '$derivative' || o.op === '$integral') && sortFields.length !== 1) {
       throw new MongoServerError(5624901, `${o.op} requires a sortBy with exactly one field`);
@@ -198,7 +202,7 @@ function windowRanges(o: OutputSpec, n: number, keys: unknown[], dir: number): (
   }
   const [lo, hi] = bounds(w.range!, 'range');
   const unit = w.unit;
-  if (unit && !(unit in UNIT_MS)) throw new MongoServerError(5339901, `Unknown time unit: ${unit}`);
+  if (unit && !(unit in UNIT_MS)) throw new MongoServerError(2, `unknown time unit value: ${unit}`);
   const ms = keys.map((k) => {
     const v = unit ? (k instanceof Date ? k.getTime() : undefined) : isNum(k) ? k : undefined;
     if (v === undefined) {
@@ -280,8 +284,10 @@ function computeOutput(o: OutputSpec, vals: unknown[], keys: unknown[], dir: num
   }
   if (o.op === '$expMovingAvg') {
     const a = o.arg as Doc;
-    const alpha = a.N !== undefined ? 2 / (Number(a.N) + 1) : Number(a.alpha);
     if ((a.N !== undefined) === (a.alpha !== undefined)) throw new MongoServerError(5433603, "$expMovingAvg must have exactly one of 'N' or 'alpha'");
+    if (a.N !== undefined && !(Number.isInteger(a.N) && (a.N as number) > 0)) throw new MongoServerError(5433603, "'N' field must be an integer greater than zero");
+    if (a.alpha !== undefined && !(typeof a.alpha === 'number' && a.alpha > 0 && a.alpha < 1)) throw new MongoServerError(5433603, "'alpha' must be between 0 and 1 (exclusive)");
+    const alpha = a.N !== undefined ? 2 / (Number(a.N) + 1) : Number(a.alpha);
     let prev: number | undefined;
     for (let i = 0; i < n; i++) {
       const v = vals[i];

@@ -225,8 +225,13 @@ describe('window functions (manual: $setWindowFields, $fill)', () => {
     expect(await cakes.findOne({ _id: 0 })).toEqual(cakeSales[0]);
   });
 
-  it('$rank without a sortBy is refused', async () => {
-    await expect(cakes.aggregate([{ $setWindowFields: { output: { r: { $rank: {} } } } }]).toArray()).rejects.toThrow();
+  it('refuses what the manual does not allow: $rank or a bounded documents window without sortBy, a bad N', async () => {
+    const run = (stage: object) => cakes.aggregate([{ $setWindowFields: stage }]).toArray();
+    await expect(run({ output: { r: { $rank: {} } } })).rejects.toThrow();
+    await expect(run({ output: { s: { $sum: '$quantity', window: { documents: [-1, 0] } } } })).rejects.toThrow();
+    await expect(run({ sortBy: { price: 1 }, output: { e: { $expMovingAvg: { input: '$price', N: 0 } } } })).rejects.toThrow();
+    await expect(run({ sortBy: { price: 1, _id: 1 }, output: { s: { $sum: '$quantity', window: { range: [-1, 1] } } } })).rejects.toThrow();
+    expect(await run({ output: { s: { $sum: '$quantity', window: { documents: ['unbounded', 'unbounded'] } } } })).toHaveLength(6);
   });
 
   describe('$derivative and $integral (manual: deliveryFleet / powerConsumption examples)', () => {
