@@ -245,6 +245,11 @@ const $isoWeek: Op = (obj, expr, o) => {
   return local === null ? null : isoParts(local).isoWeek;
 };
 
+const $isoWeekYear: Op = (obj, expr, o) => {
+  const local = dateAndZone(obj, expr, o, '$isoWeekYear');
+  return local === null ? null : isoParts(local).isoWeekYear;
+};
+
 const $dateToParts: Op = (obj, expr, o) => {
   const a = evalExpr(obj, expr, o) as Doc;
   if (nil(a.date)) return null;
@@ -300,6 +305,7 @@ export const DATE_OPS: Record<string, Op> = {
   $__dateDiff: $dateDiff,
   $__week: $week,
   $__isoWeek: $isoWeek,
+  $__isoWeekYear: $isoWeekYear,
   $__dateToParts: $dateToParts,
   $__dateFromParts: $dateFromParts,
 };

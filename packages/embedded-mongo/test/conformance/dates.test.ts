@@ -5,6 +5,7 @@
 // - $dateTrunc:     https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/dateTrunc/
 // - $week:          https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/week/
 // - $isoWeek:       https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/isoWeek/
+// - $isoWeekYear:   https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/isoWeekYear/
 // - $dateToParts:   https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/dateToParts/
 // - $dateFromParts: https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/dateFromParts/
 import type { Db } from 'mongodb';
@@ -143,6 +144,10 @@ describe('date operators (manual: $dateAdd, $dateDiff, $dateTrunc, $week, $dateT
       expect(await ev({ $isoWeek: D('2021-01-04T00:00:00Z') })).toBe(1);
       expect(await ev({ $isoWeek: D('2020-12-31T00:00:00Z') })).toBe(53);
       expect(await ev({ $isoWeek: { date: D('2021-01-04T03:00:00Z'), timezone: 'America/New_York' } })).toBe(53);
+      // https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/isoWeekYear/
+      expect(await ev({ $isoWeekYear: D('2021-01-02T12:00:00Z') })).toBe(2020);
+      expect(await ev({ $isoWeekYear: { date: D('2021-01-01T12:00:00Z'), timezone: '+14:00' } })).toBe(2020);
+      expect(await ev({ $isoWeekYear: D('2024-12-30T00:00:00Z') })).toBe(2025);
     });
   });
 
