@@ -2,12 +2,12 @@
 // walk that already yields the requested sort order, or a collection scan.
 import { BSONRegExp, ObjectId } from 'bson';
 import { Query } from 'mingo';
+import { DATE_QUERY_OPTIONS, renameDateOpsInFilter } from './aggregation/date-ops.js';
 import { keyString } from './bson-compare.js';
 import type { Collection } from './collection.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import type { Index, RangeBound } from './index-manager.js';
-import { MINGO_OPTIONS } from './mingo-options.js';
 import { splitNumericTypes } from './type-filter.js';
 import { containsExoticNumbers, matchView, normaliseValue } from './match-normalise.js';
 import { rewriteFilter } from './array-semantics.js';
@@ -319,17 +319,17 @@ export function compileFilter(given: Doc | undefined, collation?: Collation): (d
     const rest = compileFilter(typed.rest, collation);
     return (doc) => rest(doc) && typed.tests.every((t) => t(doc));
   }
-  const filter = rewriteFilter(given);
+  const filter = renameDateOpsInFilter(rewriteFilter(given));
   if (collation && containsString(filter)) {
     const test = compileCollatedFilter(normaliseFilter(filter), collation, (f) => {
-      const q = new Query(f, MINGO_OPTIONS);
+      const q = new Query(f, DATE_QUERY_OPTIONS);
       return (doc) => q.test(doc);
     });
     return (doc) => test(matchView(doc));
   }
   const fast = fastPredicate(filter);
   if (fast) return (doc) => fast(matchView(doc));
-  const q = new Query(normaliseFilter(filter), MINGO_OPTIONS);
+  const q = new Query(normaliseFilter(filter), DATE_QUERY_OPTIONS);
   return (doc) => q.test(matchView(doc));
 }
 

@@ -2,6 +2,7 @@
 // (mingo lacks it) and upsert seeding from the query's equality conditions.
 import { ObjectId, Timestamp } from 'bson';
 import { aggregate, update as mingoUpdate, Query } from 'mingo';
+import { DATE_CONTEXT, renameDateOps } from './aggregation/date-ops.js';
 import { compareValues, keyString } from './bson-compare.js';
 import { cloneDoc, setPath } from './doc-utils.js';
 import type { Doc } from './errors.js';
@@ -45,7 +46,7 @@ export function validateUpdate(u: unknown): UpdateSpec {
 /** Returns the updated copy (input untouched) and whether anything changed. */
 export function applyUpdate(doc: Doc, spec: UpdateSpec, opts: ApplyOptions = {}): { doc: Doc; modified: boolean } {
   if (Array.isArray(spec)) {
-    const [out] = aggregate([cloneDoc(doc)], spec, MINGO_OPTIONS) as Doc[];
+    const [out] = aggregate([cloneDoc(doc)], renameDateOps(spec), { ...MINGO_OPTIONS, context: DATE_CONTEXT }) as Doc[];
     const next = withIdFirst(out, doc._id);
     return { doc: next, modified: keyString(next) !== keyString(doc) };
   }

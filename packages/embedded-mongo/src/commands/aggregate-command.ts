@@ -12,6 +12,8 @@ import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
 import { MongoServerError } from '../errors.js';
 import { rewritePipeline } from '../pipeline-rewrite.js';
+import { runStages } from '../aggregation/stages.js';
+import { writeMerge } from '../aggregation/merge.js';
 import { countDocs, effectiveCollation, queryDocs } from './read-commands.js';
 import { collationOf } from '../collation/collation.js';
 import { compileFilter } from '../query-planner.js';
@@ -22,7 +24,7 @@ const NO_COLL = { options: {} } as unknown as Parameters<typeof effectiveCollati
 
 // mingo mutates its input documents in stages like $addFields; stored documents must stay untouched,
 // so pipelines with any other stage see deep copies.
-const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$bucket']);
+const NON_MUTATING = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$bucket', '$setWindowFields', '$sample']);
 
 function pipelineIsReadOnly(pipeline: Doc[]): boolean {
   return pipeline.every((stage) => {
@@ -45,7 +47,6 @@ export const aggregate: CommandHandler = async (cx) => {
   let out: Doc | undefined;
   const last = stages[stages.length - 1];
   if (last && ('$out' in last || '$merge' in last)) {
-    if ('$merge' in last) throw new MongoServerError(2, '$merge is not supported by the embedded server');
     out = last;
     stages = stages.slice(0, -1);
   }
@@ -98,7 +99,8 @@ export const aggregate: CommandHandler = async (cx) => {
     if (counted) results = counted;
     else {
       const options = { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) };
-      const run = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
+      const viaMingo = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
+      const run = (docsIn: Doc[], part: Doc[]) => runStages(docsIn, part, options, viaMingo);
       const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
       if (collation && stages.some((st) => st.$match)) {
         // mingo's $match compares binary: under a collation, later $match stages are applied here.
@@ -122,7 +124,8 @@ export const aggregate: CommandHandler = async (cx) => {
   if (body.explain) return { explainVersion: '1', stages: pipeline, ok: 1 };
   const ns = `${cx.db}.${collName ?? '$cmd.aggregate'}`;
   if (out) {
-    await writeOut(cx, out.$out, results);
+    if ('$merge' in out) await writeMerge(cx, out.$merge, results);
+    else await writeOut(cx, out.$out, results);
     return cursorReply(ns, cx.cursors.open(ns, [], undefined).id, [], true);
   }
   const batchSize = toInt((body.cursor as Doc | undefined)?.batchSize);
