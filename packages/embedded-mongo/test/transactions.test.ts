@@ -99,8 +99,11 @@ describe('transactions', () => {
     const s = t.client.startSession();
     s.startTransaction();
     await db.collection('a').updateOne({ _id: insertedId }, { $set: { n: 10 } }, { session: s });
-    const plain = db.collection('a').updateOne({ _id: insertedId }, { $inc: { n: 1 } });
-    await new Promise((r) => setTimeout(r, 50));
+    let plainDone = false;
+    const plain = db.collection('a').updateOne({ _id: insertedId }, { $inc: { n: 1 } }).then(() => (plainDone = true));
+    // A read answered meanwhile sees the committed value only, and the plain write is still held.
+    expect(await db.collection('a').findOne({ _id: insertedId })).toMatchObject({ n: 0 });
+    expect(plainDone).toBe(false);
     await s.commitTransaction();
     await plain;
     await s.endSession();
