@@ -1,29 +1,22 @@
 // BSON numeric types through the official driver, as the MongoDB 7.0 manual documents them. Each case
 // names the manual page it follows; with MONGODB_URI set the same cases run against a real MongoDB 7.
-import { Decimal128, Double, Int32, Long, MongoClient, type Collection, type Document } from 'mongodb';
+import { Decimal128, Double, Int32, Long, type Collection, type Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/index.js';
+import { connectTarget, dbName, type Target } from './connect.js';
 
 const MANUAL = 'https://www.mongodb.com/docs/v7.0';
 const RAW = { promoteValues: false, promoteLongs: false } as const;
-let client: MongoClient;
-let server: EmbeddedMongo | undefined;
+let target: Target;
 let coll: Collection<Document>;
-const dbName = `numtypes_${process.pid}`;
+const db = dbName('numtypes');
 
 beforeAll(async () => {
-  let uri = process.env.MONGODB_URI;
-  if (!uri) {
-    server = await startEmbeddedMongo();
-    uri = server.uri;
-  }
-  client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000 });
-  coll = client.db(dbName).collection('nums');
+  target = await connectTarget();
+  coll = target.client.db(db).collection('nums');
 });
 afterAll(async () => {
-  await client.db(dbName).dropDatabase().catch(() => undefined);
-  await client.close();
-  await server?.stop();
+  await target.client.db(db).dropDatabase().catch(() => undefined);
+  await target.close();
 });
 
 /** The stored value's BSON type as the driver reads it without promotion. */

@@ -1,29 +1,22 @@
 // Update failures and the document size limit as MongoDB 7 reports them, through the official driver.
 // Each case names the manual page it follows; with MONGODB_URI set the same cases run against a real
 // MongoDB 7 server.
-import { MongoClient, type Collection, type Document, type ObjectId } from 'mongodb';
+import { type Collection, type Document, type ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/index.js';
+import { connectTarget, dbName, type Target } from './connect.js';
 
 const MANUAL = 'https://www.mongodb.com/docs/v7.0';
-let client: MongoClient;
-let server: EmbeddedMongo | undefined;
+let target: Target;
 let coll: Collection<Document>;
-const dbName = `upderr_${process.pid}`;
+const db = dbName('upderr');
 
 beforeAll(async () => {
-  let uri = process.env.MONGODB_URI;
-  if (!uri) {
-    server = await startEmbeddedMongo();
-    uri = server.uri;
-  }
-  client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000 });
-  coll = client.db(dbName).collection('docs');
+  target = await connectTarget();
+  coll = target.client.db(db).collection('docs');
 });
 afterAll(async () => {
-  await client.db(dbName).dropDatabase().catch(() => undefined);
-  await client.close();
-  await server?.stop();
+  await target.client.db(db).dropDatabase().catch(() => undefined);
+  await target.close();
 });
 
 async function fresh(doc: Document): Promise<ObjectId> {
