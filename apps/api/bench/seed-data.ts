@@ -2,7 +2,7 @@
 import { Types } from 'mongoose';
 import { User, userSearchKeys, userSortName } from '../src/modules/users/user.model';
 import { Job } from '../src/modules/jobs/job.model';
-import { Application } from '../src/modules/candidates/application.model';
+import { Application } from '../src/modules/candidates/applications/application.model';
 import { BusinessUnit } from '../src/modules/org/business-unit.model';
 import { Department } from '../src/modules/org/department.model';
 import { Location } from '../src/modules/org/location.model';

@@ -14,6 +14,7 @@ import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
 import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
 import { careersRouter } from './modules/careers/careers.routes';
+import { candidatesRouter } from './modules/candidates/candidates.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 
@@ -40,6 +41,7 @@ export function buildApiRouter(): Router {
   api.use(requisitionsRouter);
   api.use(jobsRouter);
   api.use(careersRouter);
+  api.use(candidatesRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(apiNotFound);

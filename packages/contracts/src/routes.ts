@@ -46,6 +46,9 @@ export const Paths = {
   myReferrals: '/my-referrals',
   billing: '/billing',
   detail: '/:type/:id',
+  /** The generic detail page for type candidate and type application. */
+  candidate: '/candidate/:id',
+  application: '/application/:id',
   interviewFeedback: '/interviewfeedback/:interviewId',
   interviewFeedbackAll: '/interviewfeedback-all',
   vacancyApproval: '/vacancy-approval/:vacancyId',

@@ -27,8 +27,8 @@ export class AppError extends Error {
   static notFound(what = 'Resource') {
     return new AppError(ErrorCodes.notFound, { message: `${what} not found`, status: 404 });
   }
-  static conflict(message: string) {
-    return new AppError(ErrorCodes.conflict, { message, status: 409 });
+  static conflict(message: string, details?: unknown) {
+    return new AppError(ErrorCodes.conflict, { message, status: 409, details });
   }
   static tooManyRequests(message = 'Too many attempts. Please wait a few minutes and try again.') {
     return new AppError(ErrorCodes.tooManyRequests, { message, status: 429 });

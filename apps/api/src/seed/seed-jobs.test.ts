@@ -7,8 +7,8 @@ import { User } from '../modules/users/user.model';
 import { Job } from '../modules/jobs/job.model';
 import { Requisition } from '../modules/jobs/requisition.model';
 import { StatusEvent } from '../modules/jobs/status-event.model';
-import { Application } from '../modules/candidates/application.model';
-import { StageEvent } from '../modules/candidates/stage-event.model';
+import { Application } from '../modules/candidates/applications/application.model';
+import { StageEvent } from '../modules/candidates/applications/stage-event.model';
 import { seedDemoData } from './seed';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;

@@ -130,6 +130,21 @@ export async function apiPost<S extends z.ZodType>(url: string, body: unknown, s
   return parseAnswer(resolved, response.data);
 }
 
+export async function apiPatch<S extends z.ZodType>(url: string, body: unknown, schema: SchemaSource<S>, config?: AxiosRequestConfig): Promise<z.output<S>> {
+  const [response, resolved] = await Promise.all([api.patch<unknown>(url, body, config), resolveSchema(schema)]);
+  return parseAnswer(resolved, response.data);
+}
+
+export async function apiPut<S extends z.ZodType>(url: string, body: unknown, schema: SchemaSource<S>, config?: AxiosRequestConfig): Promise<z.output<S>> {
+  const [response, resolved] = await Promise.all([api.put<unknown>(url, body, config), resolveSchema(schema)]);
+  return parseAnswer(resolved, response.data);
+}
+
+export async function apiDelete<S extends z.ZodType>(url: string, schema: SchemaSource<S>, config?: AxiosRequestConfig): Promise<z.output<S>> {
+  const [response, resolved] = await Promise.all([api.delete<unknown>(url, config), resolveSchema(schema)]);
+  return parseAnswer(resolved, response.data);
+}
+
 /** The message to show for any error a call or a render may throw. */
 export function errorMessage(error: unknown): string {
   return toApiError(error).message;

@@ -1,26 +1,69 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { ApplicationSources } from '@hireflow/contracts/candidates';
+import { ApplicationSources, ResumeTextStates } from '@hireflow/contracts/candidates';
+import { StageKinds } from '@hireflow/contracts/jobs';
 import { tenantField, tenantOwned } from '../../lib/tenancy';
 
-/** One person in the company's candidate database: one per email, whatever jobs they apply to. */
+/**
+ * One person in the company's candidate database, whatever jobs they apply to. Duplicates are found by
+ * email, `phoneKey` and `nameKey` (candidates/intake); a merged-away candidate keeps its document with
+ * `mergedIntoId` so old links still lead somewhere, and every list leaves it out.
+ */
 const candidateSchema = new Schema(
   {
     customerId: tenantField(),
     firstName: { type: String, required: true, trim: true },
     lastName: { type: String, default: '', trim: true },
-    email: { type: String, required: true, trim: true, lowercase: true },
+    // '' when nobody knows it yet (a sourced résumé without one); unique per company when set.
+    email: { type: String, default: '', trim: true, lowercase: true },
     phone: { type: String, default: '' },
+    /** The phone's digits only (last 10 at most), for duplicate matching; '' when there is no phone. */
+    phoneKey: { type: String, default: '' },
+    /** Lower-cased "first last|current company", for duplicate matching. */
+    nameKey: { type: String, default: '' },
+    location: { type: String, default: '', trim: true },
+    currentTitle: { type: String, default: '', trim: true },
+    currentCompany: { type: String, default: '', trim: true },
+    experienceYears: { type: Number, default: null },
+    skills: { type: [String], default: [] },
+    tags: { type: [String], default: [] },
     // First touch: how this person first came to the company; never changed afterwards.
     source: { type: String, enum: ApplicationSources, required: true },
     // A stored file's random id (files module), never an ObjectId.
     resumeFileId: { type: String, default: null },
     resumeFilename: { type: String, default: '' },
+    /** Text extracted from the résumé in the background (candidates/resumes), searched with the rest. */
+    resumeText: { type: String, default: '' },
+    resumeTextState: { type: String, enum: ResumeTextStates, default: 'none' },
+    /** Every note's text, kept here so one text index searches notes too. */
+    notesText: { type: String, default: '' },
     consentAt: { type: Date, default: null },
+    /** Where consent was given: 'career site apply form', 'imported', 'added by a recruiter'... */
+    consentSource: { type: String, default: '' },
+    /** The jobs this person is on and the kinds of stage they are in, kept by `refreshCandidateJobs`. */
+    jobIds: { type: [Schema.Types.ObjectId], default: [] },
+    stageKinds: { type: [String], enum: StageKinds, default: [] },
+    lastActivityAt: { type: Date, default: () => new Date() },
+    unsubscribedAt: { type: Date, default: null },
+    mergedIntoId: { type: Schema.Types.ObjectId, ref: 'Candidate', default: null },
+    createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
   },
   { timestamps: true },
 );
 tenantOwned(candidateSchema);
-candidateSchema.index({ customerId: 1, email: 1 }, { unique: true });
+candidateSchema.index({ customerId: 1, email: 1 }, { unique: true, partialFilterExpression: { email: { $gt: '' } } });
+candidateSchema.index({ customerId: 1, phoneKey: 1 });
+candidateSchema.index({ customerId: 1, nameKey: 1 });
+candidateSchema.index({ customerId: 1, jobIds: 1 });
 
-export type CandidateDoc = InferSchemaType<typeof candidateSchema> & { _id: Types.ObjectId; createdAt: Date };
+export type CandidateDoc = InferSchemaType<typeof candidateSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const Candidate = model('Candidate', candidateSchema);
+
+/** The duplicate-matching keys of a candidate's fields. */
+export function candidateMatchKeys(fields: { firstName?: string; lastName?: string; phone?: string; currentCompany?: string }) {
+  const digits = (fields.phone ?? '').replace(/\D/g, '');
+  const name = `${fields.firstName ?? ''} ${fields.lastName ?? ''}`.trim().toLowerCase().replace(/\s+/g, ' ');
+  return {
+    phoneKey: digits.length >= 7 ? digits.slice(-10) : '',
+    nameKey: name ? `${name}|${(fields.currentCompany ?? '').trim().toLowerCase()}` : '',
+  };
+}

@@ -11,7 +11,7 @@ import { createCaptcha, verifyCaptcha } from '../auth/captcha.service';
 import type { CustomerDoc } from '../org/customer.model';
 import type { JobDoc } from '../jobs/job.model';
 import { ResumeMessages, checkResume, resumeProblemStatus, type UploadedFile } from '../files/resume-check';
-import { applyToJob, mailApplicationReceived } from '../candidates/apply.service';
+import { applyToJob, mailApplicationReceived } from '../candidates/applications/apply.service';
 import { careerSiteOf, findPublicCompany, findPublishedJob, listPublishedJobs, listPublishedJobsPage } from './careers.service';
 import { renderApplied, renderFeed, renderJobList, renderJobPage, renderNotFound, type ApplyValues } from './careers.render';
 

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { UserDoc } from '../users/user.model';
-import { mayReadApplicationFiles } from '../candidates/application-files';
+import { mayReadApplicationFiles } from '../candidates/applications/application-files';
 
 /**
  * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of

@@ -12,7 +12,7 @@ import {
 import { requireAuth } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { changeJobStatus, createJob, getJob, listJobActivity, listJobs, loadVisibleJob, updateJob } from './jobs.service';
-import { listJobApplicants } from '../candidates/applications.service';
+import { listJobApplicants } from '../candidates/applications/applications.service';
 import { apiPath, jobsContext } from './jobs.context';
 
 export const jobsRouter = Router();

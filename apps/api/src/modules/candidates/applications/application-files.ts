@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
-import type { UserDoc } from '../users/user.model';
-import { Job } from '../jobs/job.model';
-import { canViewJob } from '../jobs/jobs.access';
+import type { UserDoc } from '../../users/user.model';
+import { Job } from '../../jobs/job.model';
+import { canViewJob } from '../../jobs/jobs.access';
 import { Application } from './application.model';
 
 /** An application's files (its résumé) go to whoever may see that job's applicants. */

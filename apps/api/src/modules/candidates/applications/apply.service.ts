@@ -1,13 +1,15 @@
 import { Types, type ClientSession } from 'mongoose';
 import type { TApplicationSource } from '@hireflow/contracts/candidates';
-import { AppError } from '../../lib/app-error';
-import { sendMail, type MailContext } from '../../lib/mailer';
-import { Job, type JobDoc } from '../jobs/job.model';
-import { withTransaction } from '../jobs/with-transaction';
-import { escapeHtml as esc } from '../jobs/html-escape';
-import { deleteFile, storeFile } from '../files/files.service';
-import { resumeContentType, type UploadedFile } from '../files/resume-check';
-import { Candidate } from './candidate.model';
+import { AppError } from '../../../lib/app-error';
+import { sendMail, type MailContext } from '../../../lib/mailer';
+import { Job, type JobDoc } from '../../jobs/job.model';
+import { withTransaction } from '../../jobs/with-transaction';
+import { escapeHtml as esc } from '../../jobs/html-escape';
+import { deleteFile, storeFile } from '../../files/files.service';
+import { resumeContentType, type UploadedFile } from '../../files/resume-check';
+import { Candidate, candidateMatchKeys } from '../candidate.model';
+import { recordCandidateActivity } from '../candidate-activity';
+import { refreshCandidateJobs } from '../candidates.access';
 import { Application } from './application.model';
 import { StageEvent } from './stage-event.model';
 
@@ -17,6 +19,14 @@ export type ApplicantInput = {
   email: string;
   phone?: string;
   answers: { questionId: string; label: string; answer: string }[];
+};
+
+const ConsentSourceOf: Record<TApplicationSource, string> = {
+  career_site: 'Career site apply form',
+  referral: 'Referred by an employee',
+  agency: 'Submitted by an agency',
+  sourced: 'Added by a recruiter',
+  import: 'Imported',
 };
 
 export const AlreadyAppliedMessage = 'You have already applied for this job with this email address.';
@@ -65,6 +75,9 @@ export async function applyToJob({
             email: input.email,
             source,
             consentAt: at,
+            consentSource: ConsentSourceOf[source],
+            lastActivityAt: at,
+            ...candidateMatchKeys(input),
             firstName: input.firstName,
             lastName: input.lastName,
             ...(input.phone ? { phone: input.phone } : {}),
@@ -101,6 +114,11 @@ export async function applyToJob({
         { session },
       );
       await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });
+      await refreshCandidateJobs(customerId, candidate!._id, session);
+      await recordCandidateActivity(
+        { customerId, candidateId: candidate!._id, kind: 'applied', by: null, at, applicationId: application._id, jobId: job._id, summary: `Applied to ${job.title}`, data: { source } },
+        session,
+      );
       return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing };
     });
   } catch (error) {
@@ -126,7 +144,7 @@ async function fillBlankCandidateFields({
 }) {
   const blank = { $in: ['', null] };
   if (input.lastName) await Candidate.updateOne({ customerId, _id: candidateId, lastName: blank }, { $set: { lastName: input.lastName } }, { session });
-  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone } }, { session });
+  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone, phoneKey: candidateMatchKeys(input).phoneKey } }, { session });
   if (resumeFields.resumeFileId) await Candidate.updateOne({ customerId, _id: candidateId, resumeFileId: null }, { $set: resumeFields }, { session });
 }
 

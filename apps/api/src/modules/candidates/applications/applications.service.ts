@@ -1,8 +1,8 @@
 import type { Types } from 'mongoose';
 import type { TJobApplicantList } from '@hireflow/contracts/candidates';
-import type { JobDoc } from '../jobs/job.model';
+import type { JobDoc } from '../../jobs/job.model';
 import { Application } from './application.model';
-import { Candidate } from './candidate.model';
+import { Candidate } from '../candidate.model';
 
 const PageSize = 50;
 

@@ -1,7 +1,7 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { ApplicationSources } from '@hireflow/contracts/candidates';
 import { StageKinds } from '@hireflow/contracts/jobs';
-import { tenantField, tenantOwned } from '../../lib/tenancy';
+import { tenantField, tenantOwned } from '../../../lib/tenancy';
 
 /**
  * A candidate on a job. `source` and the `atCreation` snapshot are fixed when it is created

@@ -1,6 +1,6 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { StageKinds } from '@hireflow/contracts/jobs';
-import { tenantField, tenantOwned } from '../../lib/tenancy';
+import { tenantField, tenantOwned } from '../../../lib/tenancy';
 
 /**
  * Append-only stage history of applications (velocity, bottleneck, history-pipeline, time-to-hire,
