@@ -27,6 +27,8 @@ export type JobContext = {
   job: JobView;
   /** 0-100 and a line for the user; also renews the lease. */
   progress(percent: number, message?: string): Promise<void>;
+  /** The worker's clock: handlers that schedule follow-up work judge "now" by it (tests move it instead of waiting). */
+  now(): Date;
   /** Aborted when the lease was lost (another worker took the job) or the worker is stopping past its grace. */
   signal: AbortSignal;
 };
@@ -160,6 +162,7 @@ async function runClaimed(job: QueueJobDoc, definition: JobDefinition, opts: Run
     logger,
     job: view,
     signal: aborter.signal,
+    now: opts.now,
     progress: (percent, message = '') => renew({ progress: { percent: Math.max(0, Math.min(100, Math.round(percent))), message } }),
   };
 

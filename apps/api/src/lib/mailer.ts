@@ -2,9 +2,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { OutboxMail } from '../modules/mail/outbox.model';
-import { enqueueJob, runJobNow, type EnqueueOptions, type JobDefinition } from './job-queue';
+import { enqueueJob, findJob, runJobNow, PermanentJobError, type EnqueueOptions, type JobDefinition } from './job-queue';
 
-export type Mail = { to: string; subject: string; text: string; html: string; kind: string };
+/** `headers`: extra mail headers (List-Unsubscribe on campaign mail); the dev outbox keeps them too. */
+export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string> };
 export type MailContext = { config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'jobLeaseSeconds'>>; logger: Logger };
 
 const transports = new Map<string, Transporter>();
@@ -21,10 +22,20 @@ function transportFor(smtpUrl: string): Transporter {
 /** The log names the recipient and subject only: bodies carry one-time links and codes. */
 const described = (mail: Mail) => ({ to: mail.to, subject: mail.subject, kind: mail.kind });
 
+/** How a permanent SMTP refusal (5xx) starts in the job's error: callers tell a bounce from a failure by it. */
+export const PermanentSmtpPrefix = 'SMTP ';
+
 /** One delivery attempt: SMTP_URL when set, else the dev outbox. Throws when SMTP refuses. */
 async function deliver({ config, logger }: MailContext, mail: Mail) {
   if (config.smtpUrl) {
-    await transportFor(config.smtpUrl).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    try {
+      await transportFor(config.smtpUrl).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) });
+    } catch (error) {
+      // A 5xx answer is the server's final word (unknown mailbox, refused content): retrying cannot help.
+      const code = (error as { responseCode?: number }).responseCode;
+      if (code && code >= 500) throw new PermanentJobError(`${PermanentSmtpPrefix}${code}: ${(error as Error).message}`);
+      throw error;
+    }
     logger.info({ mail: described(mail) }, 'mail sent');
   } else {
     await OutboxMail.create({ ...mail, sentAt: new Date() });
@@ -54,14 +65,24 @@ export const MailJob: JobDefinition<Mail> = {
  * say whether it went out. Never throws: when the attempt fails the queue retries it in the
  * background (any instance, after a restart too), and the caller's action still stands.
  */
-export async function sendMail(ctx: MailContext, mail: Mail): Promise<{ delivered: boolean }> {
+export type SendOutcome = {
+  delivered: boolean;
+  /** Why the first attempt failed (when it did). */
+  error?: string;
+  /** The server refused the mail for good (SMTP 5xx): it is not retried. */
+  permanent?: boolean;
+};
+
+export async function sendMail(ctx: MailContext, mail: Mail, opts: { maxAttempts?: number } = {}): Promise<SendOutcome> {
   try {
     // The mail handler reads only smtpUrl and mailFrom; callers hold those, not always the whole config.
-    const { state } = await runJobNow(MailJob, mail, ctx as { config: Config; logger: Logger });
-    return { delivered: state === 'done' };
+    const { jobId, state } = await runJobNow(MailJob, mail, ctx as { config: Config; logger: Logger }, opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {});
+    if (state === 'done') return { delivered: true };
+    const error = (await findJob(jobId))?.lastError ?? 'not delivered';
+    return { delivered: false, error, permanent: error.startsWith(PermanentSmtpPrefix) };
   } catch (error) {
     ctx.logger.error({ err: error, mail: described(mail) }, 'mail could not be queued');
-    return { delivered: false };
+    return { delivered: false, error: 'the mail could not be queued' };
   }
 }
 

@@ -3,8 +3,10 @@ import { AuthApi, OutboxLimits, ZOutboxQuery, type TOutboxMail } from '@hireflow
 import { validate } from '../../lib/validate';
 import { requireLocalDevelopment } from '../../lib/local-only';
 import { OutboxMail } from './outbox.model';
+import { mailTemplatesRouter } from './mail-templates.routes';
 
 export const mailRouter = Router();
+mailRouter.use(mailTemplatesRouter);
 
 // Everything under /api/dev is for the developer on this machine (outside production, from loopback).
 mailRouter.use('/dev', requireLocalDevelopment);

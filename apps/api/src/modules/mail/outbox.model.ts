@@ -11,6 +11,7 @@ const outboxMailSchema = new Schema(
     text: { type: String, required: true },
     html: { type: String, required: true },
     kind: { type: String, required: true },
+    headers: { type: Schema.Types.Mixed, default: null },
     sentAt: { type: Date, required: true, default: () => new Date() },
   },
   { versionKey: false },

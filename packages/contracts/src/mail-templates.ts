@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { zMultilineText, zText } from './common';
+
+// ---------------------------------------------------------------------------------------------
+// Mail templates: a company's reusable mails with merge fields (campaigns now; interview invites
+// and offer letters later). Managed on /company-settings/templates.
+// ---------------------------------------------------------------------------------------------
+
+export const MailTemplateKinds = ['campaign'] as const;
+export type TMailTemplateKind = (typeof MailTemplateKinds)[number];
+export const MailTemplateKindLabels: Record<TMailTemplateKind, string> = { campaign: 'Candidate campaign' };
+
+/** Every merge field a template may use, with what it stands for. Anything else in {{ }} is refused on save. */
+export const MergeFields = {
+  'candidate.firstName': "The candidate's first name",
+  'candidate.lastName': "The candidate's last name",
+  'candidate.fullName': "The candidate's full name",
+  'job.title': 'The title of the chosen job',
+  'job.link': "The chosen job's page on the career site",
+  'company.name': 'Your company name',
+  'sender.name': 'The name of whoever sends the mail',
+} as const;
+export type TMergeField = keyof typeof MergeFields;
+export const MergeFieldNames = Object.keys(MergeFields) as TMergeField[];
+
+/** `{{ name }}` occurrences: the name is anything between the braces, trimmed. */
+export const MergeFieldPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The merge fields a text uses that do not exist, each once, in order of appearance. */
+export function unknownMergeFields(...texts: string[]): string[] {
+  const unknown = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(MergeFieldPattern)) {
+      if (!(match[1]! in MergeFields)) unknown.add(match[1]!);
+    }
+  }
+  return [...unknown];
+}
+
+export const unknownMergeFieldsMessage = (fields: string[]) =>
+  `Unknown merge field${fields.length > 1 ? 's' : ''}: ${fields.map((f) => `{{${f}}}`).join(', ')}. Use only: ${MergeFieldNames.map((f) => `{{${f}}}`).join(', ')}.`;
+
+export const MailTemplateLimits = { nameMax: 120, subjectMax: 200, bodyMax: 20_000, perCompany: 500 } as const;
+
+export const ZMailTemplateInput = z.object({
+  kind: z.enum(MailTemplateKinds).default('campaign'),
+  name: zText().trim().min(1, { error: 'is required' }).max(MailTemplateLimits.nameMax, { error: 'is too long' }),
+  subject: zText().trim().min(1, { error: 'is required' }).max(MailTemplateLimits.subjectMax, { error: 'is too long' }),
+  body: zMultilineText().trim().min(1, { error: 'is required' }).max(MailTemplateLimits.bodyMax, { error: 'is too long' }),
+});
+export type TMailTemplateInput = z.input<typeof ZMailTemplateInput>;
+
+export const ZMailTemplate = z.object({
+  id: z.string(),
+  kind: z.enum(MailTemplateKinds),
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type TMailTemplate = z.infer<typeof ZMailTemplate>;
+export const ZMailTemplateList = z.object({ items: z.array(ZMailTemplate) });
+export type TMailTemplateList = z.infer<typeof ZMailTemplateList>;
+export const ZMailTemplateQuery = z.object({ kind: z.enum(MailTemplateKinds).optional() });
+
+export const MailTemplatesApi = {
+  templates: '/api/mail/templates',
+  template: '/api/mail/templates/:id',
+} as const;
