@@ -13,6 +13,7 @@ import { superadminRoutes } from './superadmin/superadmin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
+import { databaseCampaignRoutes } from './database-campaign/database-campaign.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -26,6 +27,7 @@ const shellRoutes: RouteObject[] = [
   ...peopleSettingsRoutes,
   ...userPreferencesRoutes,
   ...jobsRoutes,
+  ...databaseCampaignRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -11,9 +11,9 @@ describe('navigation table, once every page exists', () => {
   });
 
   it('a recruiter also sees workflow and database; reports and settings follow access rights', () => {
-    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Database', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Database', 'Campaigns', 'Referrals']);
     expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['viewReports', 'manageUsers'] })).toEqual([
-      'Dashboard', 'Jobs', 'Workflow', 'Database', 'Referrals', 'Reports', 'Company settings',
+      'Dashboard', 'Jobs', 'Workflow', 'Database', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
     ]);
   });
 

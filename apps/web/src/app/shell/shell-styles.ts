@@ -31,6 +31,7 @@ import '@mantine/core/styles/RadioIndicator.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Stepper.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';

@@ -23,6 +23,7 @@ const labels: Partial<Record<TCompanySettingsPage, string>> = {
   'manage-allTags': 'Tags',
   'manage-sources': 'Sources',
   'custom-fields': 'Custom fields',
+  templates: 'Templates',
 };
 
 const title = (name: string) => labels[name as TCompanySettingsPage] ?? name.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
