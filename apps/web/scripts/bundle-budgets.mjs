@@ -55,7 +55,7 @@ export const RouteBudgets = {
   '/company-settings/career-site/:page?': { totalKb: 290 }, // 283.5
   '/company-settings/page-customization/:page?': { totalKb: 280 }, // 272.4
   '/company-settings/preferences': { totalKb: 290 }, // 281.7
-  '/database-campaign/:id?': { totalKb: 330 }, // issue 13: campaigns (list, wizard, detail); see measured figure
-  '/company-settings/templates': { totalKb: 300 }, // issue 13: mail templates
+  '/database-campaign/:id?': { totalKb: 310 }, // 303.7 (issue 13: campaign list, wizard and detail in one chunk)
+  '/company-settings/templates': { totalKb: 290 }, // 283.5 (issue 13: mail templates)
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };
