@@ -26,6 +26,11 @@ export const MergeFieldNames = Object.keys(MergeFields) as TMergeField[];
 /** `{{ name }}` occurrences: the name is anything between the braces, trimmed. */
 export const MergeFieldPattern = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
+/** Every merge field name the texts use, known or not. */
+export function mergeFieldsIn(...texts: string[]): Set<string> {
+  return new Set(texts.flatMap((text) => [...text.matchAll(MergeFieldPattern)].map((m) => m[1]!)));
+}
+
 /** The merge fields a text uses that do not exist, each once, in order of appearance. */
 export function unknownMergeFields(...texts: string[]): string[] {
   const unknown = new Set<string>();

@@ -12,6 +12,7 @@ import {
   ZCreateCampaignRequest,
   ZUpdateCampaignRequest,
 } from '@hireflow/contracts/candidates-campaigns';
+import { mergeFieldsIn, type TMergeField } from '@hireflow/contracts/mail-templates';
 import type { Config } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import type { AuthContext } from '../../../lib/auth';
@@ -45,7 +46,18 @@ export async function findCampaign(auth: Caller, id: string): Promise<CampaignDo
 async function checkMessage(auth: Caller, input: MessageInput) {
   assertKnownMergeFields(input.subject, input.body);
   if (input.templateId) await findTemplate(auth.customerId, input.templateId);
-  if (input.jobId && !(await Job.exists({ customerId: auth.customerId, _id: new Types.ObjectId(input.jobId) }))) throw AppError.notFound('Job');
+  const used = mergeFieldsIn(input.subject, input.body);
+  const uses = (field: TMergeField) => used.has(field);
+  const jobFields = (['job.title', 'job.link'] as const).filter(uses);
+  if (!input.jobId) {
+    if (jobFields.length) throw AppError.badRequest(`Choose a job: the message uses ${jobFields.map((f) => `{{${f}}}`).join(' and ')}.`);
+    return;
+  }
+  const job = await Job.findOne({ customerId: auth.customerId, _id: new Types.ObjectId(input.jobId) }, { title: 1, status: 1, published: 1 }).lean<{ title: string; status: string; published: boolean }>();
+  if (!job) throw AppError.notFound('Job');
+  if (uses('job.link') && !(job.published && job.status === 'open')) {
+    throw AppError.badRequest(`"${job.title}" is not on your career site, so {{job.link}} would lead nowhere. Publish it first or choose another job.`);
+  }
 }
 
 /**

@@ -53,7 +53,8 @@ function worker() {
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const body = 'Hi {{candidate.firstName}},\n\nWe are hiring a {{job.title}} at {{company.name}}: {{job.link}}\n\n{{sender.name}}';
+const body = 'Hi {{candidate.firstName}},\n\nGreetings from {{company.name}}.\n\n{{sender.name}}';
+const jobBody = 'Hi {{candidate.firstName}},\n\nWe are hiring a {{job.title}} at {{company.name}}: {{job.link}}\n\n{{sender.name}}';
 
 async function createCampaign(c: Company, candidateIds: string[], extra: Record<string, unknown> = {}) {
   const res = await request(ctx.app).post('/api/campaigns').set(auth(c.recruiter)).send({ name: 'Winter hiring', subject: 'A role for you, {{candidate.firstName}}', body, candidateIds, ...extra }).expect(201);
@@ -76,7 +77,7 @@ describe('campaigns: create, preview, send through the dev outbox', () => {
   it('fills the merge fields, carries an unsubscribe link, and puts the mail on each timeline', async () => {
     const job = await Job.create({ customerId: acme.customerId, title: 'Rocket <Engineer>', headcount: 1, status: 'open', published: true });
     const ids = await candidates(acme, 2);
-    const created = await createCampaign(acme, ids, { jobId: String(job._id) });
+    const created = await createCampaign(acme, ids, { jobId: String(job._id), body: jobBody });
     expect(created).toMatchObject({ status: 'draft', totals: { recipients: 2, queued: 2, sent: 0 }, job: { title: 'Rocket <Engineer>' } });
 
     const preview = ZCampaignPreview.parse((await request(ctx.app).get(`/api/campaigns/${created.id}/preview`).query({ candidateId: ids[1] }).set(auth(acme.recruiter)).expect(200)).body);
@@ -220,6 +221,17 @@ describe('campaigns: who may, and what is refused', () => {
     const res = await request(ctx.app).post('/api/campaigns').set(auth(acme.recruiter)).send({ name: 'x', subject: 'Hi {{candidate.nickname}}', body: '{{ salary }} and {{candidate.firstName}}', candidateIds: ids }).expect(400);
     expect(res.body.message).toMatch(/^Unknown merge fields: \{\{candidate\.nickname\}\}, \{\{salary\}\}\./);
     expect(res.body.details).toEqual({ unknownMergeFields: ['candidate.nickname', 'salary'] });
+  });
+
+  it('refuses job merge fields without a job, and a job link to a job not on the career site', async () => {
+    const ids = await candidates(acme, 1);
+    const noJob = await request(ctx.app).post('/api/campaigns').set(auth(acme.recruiter)).send({ name: 'x', subject: 'x', body: jobBody, candidateIds: ids }).expect(400);
+    expect(noJob.body.message).toBe('Choose a job: the message uses {{job.title}} and {{job.link}}.');
+    const hidden = await Job.create({ customerId: acme.customerId, title: 'Secret role', headcount: 1, status: 'open', published: false });
+    const res = await request(ctx.app).post('/api/campaigns').set(auth(acme.recruiter)).send({ name: 'x', subject: 'x', body: jobBody, jobId: String(hidden._id), candidateIds: ids }).expect(400);
+    expect(res.body.message).toBe('"Secret role" is not on your career site, so {{job.link}} would lead nowhere. Publish it first or choose another job.');
+    const theirs = await Job.create({ customerId: globex.customerId, title: 'Elsewhere', headcount: 1, status: 'open', published: true });
+    await request(ctx.app).post('/api/campaigns').set(auth(acme.recruiter)).send({ name: 'x', subject: 'x', body: jobBody, jobId: String(theirs._id), candidateIds: ids }).expect(404);
   });
 });
 
