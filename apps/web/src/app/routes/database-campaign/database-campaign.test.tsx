@@ -126,6 +126,25 @@ describe('/database-campaign', () => {
     expect(screen.getAllByText('Sent').length).toBeGreaterThan(2);
   });
 
+  it('follows a campaign while it is sent (polling) and offers to cancel it', async () => {
+    signInAsRecruiter();
+    const items = campaign().recipients.items;
+    http
+      .onGet(`/api/campaigns/${campaignId}`)
+      .replyOnce(200, campaign({ status: 'sending', totals: totals({ queued: 1, sent: 1 }), recipients: { ...campaign().recipients, items: [{ ...items[0]!, status: 'sent', sentAt: '2026-11-20T10:01:00.000Z' }, items[1]!] } }))
+      .onGet(`/api/campaigns/${campaignId}`)
+      .reply(200, campaign({ status: 'sent', totals: totals({ queued: 0, sent: 1, bounced: 1 }), recipients: { ...campaign().recipients, items: [{ ...items[0]!, status: 'sent', sentAt: '2026-11-20T10:01:00.000Z' }, { ...items[1]!, status: 'bounced', error: 'SMTP 550: No such user' }] } }));
+    renderWithProviders(null, { route: `/database-campaign/${campaignId}` });
+    expect(await screen.findByText('Sending: 1 of 2 done', {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Sending progress' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel campaign' })).toBeInTheDocument();
+    // The page asks again by itself; once sent, the bounce shows with its reason and cancelling is gone.
+    expect(await screen.findByText('SMTP 550: No such user', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Sending: /)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel campaign' })).toBeNull();
+    expect(within(screen.getByText('Bo Chen').closest('tr')!).getByText('Bounced')).toBeInTheDocument();
+  });
+
   it('shows why the message was refused (unknown merge field)', async () => {
     signInAsRecruiter();
     http.onGet('/api/mail/templates').reply(200, { items: [] });
