@@ -14,7 +14,7 @@ type Picked = { id: string; label: string | null };
 type Message = { name: string; templateId: string | null; subject: string; body: string; jobId: string | null };
 
 /** The picked candidates: those that came from the search, and any added here through the lookup. */
-function RecipientsStep({ picked, setPicked }: { picked: Picked[]; setPicked: (p: Picked[]) => void }) {
+function RecipientsStep({ picked, setPicked, saved }: { picked: Picked[]; setPicked: (p: Picked[]) => void; saved: ReadonlySet<string> }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 250);
   const lookup = useCandidateLookup(debounced);
@@ -57,7 +57,13 @@ function RecipientsStep({ picked, setPicked }: { picked: Picked[]; setPicked: (p
               <List.Item key={p.id}>
                 <Group gap={4}>
                   {p.label}
-                  <CloseButton size="sm" aria-label={`Remove ${p.label}`} onClick={() => setPicked(picked.filter((x) => x.id !== p.id))} />
+                  {saved.has(p.id) ? (
+                    <Text span size="xs" c="dimmed">
+                      (in the draft)
+                    </Text>
+                  ) : (
+                    <CloseButton size="sm" aria-label={`Remove ${p.label}`} onClick={() => setPicked(picked.filter((x) => x.id !== p.id))} />
+                  )}
                 </Group>
               </List.Item>
             ))}
@@ -218,7 +224,7 @@ export function CampaignWizard({ initialCandidateIds }: { initialCandidateIds: s
       <Title order={1}>New campaign</Title>
       <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false}>
         <Stepper.Step label="Recipients">
-          <RecipientsStep picked={picked} setPicked={setPicked} />
+          <RecipientsStep picked={picked} setPicked={setPicked} saved={added} />
         </Stepper.Step>
         <Stepper.Step label="Message">
           <MessageStep message={message} setMessage={setMessage} />
