@@ -36,7 +36,8 @@ const checkDeadline = (deadline: number) => {
 };
 
 async function pdfText(buffer: Buffer, limits: ExtractionLimits, deadline: number, onCleanup: (fn: () => void) => void) {
-  const pdf = await getDocumentProxy(new Uint8Array(buffer));
+  // verbosity 0: a damaged file is our answer (unreadable), not pdf.js's warnings in the log.
+  const pdf = await getDocumentProxy(new Uint8Array(buffer), { verbosity: 0 });
   onCleanup(() => void pdf.loadingTask.destroy().catch(() => undefined));
   const pages: string[] = [];
   let bytes = 0;
