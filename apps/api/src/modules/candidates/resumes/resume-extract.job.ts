@@ -42,6 +42,15 @@ export const ResumeExtractJob: JobDefinition<ResumeExtractPayload> = {
     }
     return { state, chars: text.length };
   },
+  /** Never left 'pending' for good: after the last failed attempt the text counts as unreadable. */
+  async onFailed(payload) {
+    const customerId = new Types.ObjectId(payload.customerId);
+    if ('candidateId' in payload) {
+      await Candidate.updateOne({ customerId, _id: new Types.ObjectId(payload.candidateId), resumeFileId: payload.fileId, resumeTextState: 'pending' }, { $set: { resumeTextState: 'unreadable' } });
+    } else {
+      await ResumeBatchFile.updateOne({ customerId, _id: new Types.ObjectId(payload.batchFileId), state: 'pending' }, { $set: { state: 'unreadable' } });
+    }
+  },
 };
 
 /** Queues the extraction of a candidate's résumé (set `resumeTextState: 'pending'` with the file). */

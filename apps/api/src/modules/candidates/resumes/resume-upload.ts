@@ -37,10 +37,12 @@ export type BatchUpload = { index: number; filename: string; fileId: string | nu
  * memory together: each is read (at most 5 MB), checked like any résumé, and stored owned by the batch
  * or noted as refused. If the request fails halfway, what was stored is removed again.
  */
-function batchStorage(customerId: Types.ObjectId, batchId: Types.ObjectId, uploadedBy: Types.ObjectId): StorageEngine & { results: BatchUpload[] } {
+function batchStorage(customerId: Types.ObjectId, batchId: Types.ObjectId, uploadedBy: Types.ObjectId): StorageEngine & { results: BatchUpload[]; writes: Promise<unknown>[] } {
   const results: BatchUpload[] = [];
+  const writes: Promise<unknown>[] = [];
   return {
     results,
+    writes,
     _handleFile(_req, file, cb) {
       const index = results.length;
       const slot: BatchUpload = { index, filename: file.originalname.slice(0, 200), fileId: null, problem: '' };
@@ -51,7 +53,7 @@ function batchStorage(customerId: Types.ObjectId, batchId: Types.ObjectId, uploa
       file.stream.on('end', () => {
         const buffer = Buffer.concat(chunks);
         const uploaded: UploadedFile = { buffer, originalname: file.originalname, mimetype: file.mimetype, size: buffer.length };
-        checkResume(uploaded)
+        const write = checkResume(uploaded)
           .then(async (problem) => {
             if (problem) slot.problem = problem;
             else
@@ -59,6 +61,7 @@ function batchStorage(customerId: Types.ObjectId, batchId: Types.ObjectId, uploa
             cb(null, { size: buffer.length });
           })
           .catch((error: unknown) => cb(error as Error));
+        writes.push(write);
       });
     },
     _removeFile(_req, _file, cb) {
@@ -83,6 +86,8 @@ export async function readBatchUpload(req: Request, res: Response, { customerId,
       }),
     );
   } catch (error) {
+    // A file may still be on its way into storage when the request fails: wait for it, then remove all.
+    await Promise.allSettled(storage.writes);
     await Promise.all(storage.results.filter((r) => r.fileId).map((r) => deleteFile(r.fileId!)));
     throw error;
   }

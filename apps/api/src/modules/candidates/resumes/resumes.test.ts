@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import type { Express } from 'express';
 import { ResumeMessagesWeb } from '@hireflow/contracts/candidates-resumes';
 import { startTestApp } from '../../../test/test-app';
@@ -161,6 +161,10 @@ describe('skills vocabulary', () => {
     await request(app).post('/api/candidates/skills-vocabulary').set('Authorization', acme.admin.auth).send({ name: 'Elm' }).expect(201);
     const removed = await request(app).delete('/api/candidates/skills-vocabulary/Elm').set('Authorization', acme.admin.auth).expect(200);
     expect(removed.body.items).not.toContain('Elm');
+    // A skill with a slash in its name is removed by its encoded name.
+    const slash = await request(app).delete(`/api/candidates/skills-vocabulary/${encodeURIComponent('CI/CD')}`).set('Authorization', acme.admin.auth).expect(200);
+    expect(slash.body.items).not.toContain('CI/CD');
+    expect(slash.body.items).toContain('Haskell');
   });
 });
 
@@ -172,6 +176,20 @@ describe('bulk résumé upload', () => {
     const res = await req;
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ResumeMessagesWeb.tooManyFiles);
+  });
+
+  it('refuses a batch with a file over 5 MB with 413 and keeps none of its files', async () => {
+    const uploads = () => mongoose.connection.db!.collection('uploads.files').countDocuments();
+    const before = await uploads();
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 1, 32)]);
+    const res = await request(app)
+      .post('/api/candidates/resume-batches')
+      .set('Authorization', acme.recruiter.auth)
+      .attach('files', adaPdf, { filename: 'first.pdf', contentType: 'application/pdf' })
+      .attach('files', big, { filename: 'huge.pdf', contentType: 'application/pdf' });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('One of the files is larger than 5 MB. Please leave it out or upload a smaller file.');
+    expect(await uploads()).toBe(before);
   });
 
   it('is for recruiters and admins only', async () => {
