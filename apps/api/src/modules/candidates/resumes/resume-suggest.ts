@@ -19,7 +19,8 @@ const EmailPattern = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
 const PhonePattern = /(?:\+|\b)\d[\d ().-]{5,18}\d\b/g;
 const TitleWords = /\b(engineer|developer|manager|designer|analyst|scientist|consultant|architect|recruiter|specialist|lead|director|officer|administrator|accountant|assistant|coordinator|representative|executive|intern|head|product owner|marketer|writer|nurse|teacher)\b/i;
 
-const looksLikeName = (line: string) => /^[\p{L}][\p{L}'’.-]*(?: [\p{L}][\p{L}'’.-]*){1,3}$/u.test(line) && !TitleWords.test(line) && line.length <= 60;
+const Headings = /^(curriculum vitae|resume|résumé|cv|profile|personal details|contact( details)?|about me|summary)$/i;
+const looksLikeName = (line: string) => !Headings.test(line) && /^[\p{L}][\p{L}'’.-]*(?: [\p{L}][\p{L}'’.-]*){1,3}$/u.test(line) && !TitleWords.test(line) && line.length <= 60;
 
 /** A term of the vocabulary found as a whole word ("Go" not in "good", "C++" and ".NET" as written). */
 function skillPattern(skill: string) {
