@@ -6,9 +6,10 @@ import { InviteImportedUserJob } from './modules/users/user-invitation';
 import { UsersExportJob } from './modules/users/users-export';
 import { ExpireExportFileJob } from './modules/exports/exports.service';
 import { CampaignBatchJob } from './modules/candidates/campaigns/campaign-sending';
+import { ResumeExtractJob } from './modules/candidates/resumes/resume-extract.job';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, CampaignBatchJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

@@ -57,5 +57,7 @@ export const RouteBudgets = {
   '/company-settings/preferences': { totalKb: 290 }, // 281.7
   '/database-campaign/:id?': { totalKb: 310 }, // 303.7 (issue 13: campaign list, wizard and detail in one chunk)
   '/company-settings/templates': { totalKb: 290 }, // 283.5 (issue 13: mail templates)
+  '/database/upload': { totalKb: 275 }, // 270.0 (issue 13: bulk résumé upload)
+  '/company-settings/manage-lists/skills': { totalKb: 270 }, // 261.8 (issue 13: skills vocabulary)
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };

@@ -9,6 +9,7 @@ import { Requisition } from '../modules/jobs/requisition.model';
 import { StatusEvent } from '../modules/jobs/status-event.model';
 import { Application } from '../modules/candidates/applications/application.model';
 import { StageEvent } from '../modules/candidates/applications/stage-event.model';
+import { Candidate } from '../modules/candidates/candidate.model';
 import { seedDemoData } from './seed';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -95,4 +96,14 @@ describe('demo jobs, requisitions and applications', () => {
     const firstObject = Number(/\n0000000000 65535 f \n(\d{10})/.exec(pdf)![1]);
     expect(pdf.slice(firstObject, firstObject + 7)).toBe('1 0 obj');
   });
+});
+
+describe('demo résumé text', () => {
+  it('is extracted by the background worker, so search finds words from demo résumés', async () => {
+    const acme = (await Customer.findOne({ slug: 'acme' }).lean())!;
+    const withResume = await Candidate.countDocuments({ customerId: acme._id, resumeFileId: { $ne: null } });
+    expect(withResume).toBeGreaterThan(50);
+    await ctx.worker.drain();
+    expect(await Candidate.countDocuments({ customerId: acme._id, resumeFileId: { $ne: null }, resumeTextState: 'extracted', resumeText: /Northwind Traders/ })).toBe(withResume);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { DemoCompanies, DemoPassword, DemoPendingCompany, PlatformSuperAdmin, de
 import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
 import { seedCampaigns } from './seed-campaigns';
+import { seedResumeText } from './seed-resumes';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -36,6 +37,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedPeople({ passwordHash });
   await seedJobs();
   await seedCampaigns();
+  await seedResumeText();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

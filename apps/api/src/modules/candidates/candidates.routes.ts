@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
 import { campaignsRouter } from './campaigns/campaigns.routes';
+import { resumesRouter } from './resumes/resumes.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -10,3 +11,4 @@ import { campaignsRouter } from './campaigns/campaigns.routes';
 export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
 candidatesRouter.use(campaignsRouter);
+candidatesRouter.use(resumesRouter);

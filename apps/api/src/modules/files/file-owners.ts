@@ -1,13 +1,14 @@
 import { Types } from 'mongoose';
 import type { UserDoc } from '../users/user.model';
 import { mayReadApplicationFiles } from '../candidates/applications/application-files';
+import { mayReadCandidateFiles, mayReadResumeBatchFiles } from '../candidates/resumes/resume-files';
 
 /**
  * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of
  * owner brings its own check from its own module. Later kinds (candidate, offer, onboarding document,
  * export) add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
  */
-export const FileOwnerKinds = ['application', 'export'] as const;
+export const FileOwnerKinds = ['application', 'export', 'candidate', 'resume-batch'] as const;
 export type FileOwnerKind = (typeof FileOwnerKinds)[number];
 export type FileOwner = { kind: FileOwnerKind; id: Types.ObjectId };
 
@@ -17,6 +18,8 @@ const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
   application: mayReadApplicationFiles,
   // An export is its asker's alone: not even their admin reads it.
   export: async ({ actor, ownerId }) => ownerId.equals(actor._id),
+  candidate: mayReadCandidateFiles,
+  'resume-batch': mayReadResumeBatchFiles,
 };
 
 /** Whether the caller may read a file with this stored owner; a missing or unknown owner is refused. */

@@ -81,3 +81,27 @@ export async function openReadableFile({
     length: file.length,
   };
 }
+
+/**
+ * A stored file's bytes for the server's own work (a background job extracting a résumé's text), with
+ * no reader's check: never hand the result to a caller without checking their access first.
+ * Null when the company holds no such file or it is larger than `maxBytes`.
+ */
+export async function readStoredFile(customerId: Types.ObjectId, id: string, { maxBytes = 16 * 1024 * 1024 }: { maxBytes?: number } = {}) {
+  const [file] = await bucket()
+    .find({ _id: id as unknown as Types.ObjectId, 'metadata.customerId': customerId })
+    .limit(1)
+    .toArray();
+  if (!file || file.length > maxBytes) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of bucket().openDownloadStream(file._id)) chunks.push(chunk as Buffer);
+  return { buffer: Buffer.concat(chunks), filename: file.filename, contentType: (file.metadata?.contentType as string) ?? 'application/octet-stream' };
+}
+
+/** Hands a stored file to another owner (a bulk-uploaded résumé becomes its new candidate's). */
+export async function setFileOwner(customerId: Types.ObjectId, id: string, owner: FileOwner) {
+  await mongoose.connection.db!.collection('uploads.files').updateOne(
+    { _id: id as unknown as Types.ObjectId, 'metadata.customerId': customerId },
+    { $set: { 'metadata.owner': { kind: owner.kind, id: owner.id } } },
+  );
+}

@@ -10,6 +10,7 @@ import { resumeContentType, type UploadedFile } from '../../files/resume-check';
 import { Candidate, candidateMatchKeys } from '../candidate.model';
 import { recordCandidateActivity } from '../candidate-activity';
 import { refreshCandidateJobs } from '../candidates.access';
+import { startResumeExtraction } from '../resumes/resume-extract.job';
 import { Application } from './application.model';
 import { StageEvent } from './stage-event.model';
 
@@ -63,8 +64,9 @@ export async function applyToJob({
     ? await storeFile({ customerId, owner: { kind: 'application', id: applicationId }, buffer: resume.buffer, filename: resume.originalname, contentType: resumeContentType(resume), kind: 'resume' })
     : null;
   const resumeFields = resumeFileId ? { resumeFileId, resumeFilename: resume!.originalname } : {};
+  let applied: { applicationId: Types.ObjectId; candidateId: Types.ObjectId; newCandidate: boolean };
   try {
-    return await withTransaction(async (session) => {
+    applied = await withTransaction(async (session) => {
       // Anyone can type an existing candidate's email on the public site, so an application only
       // fills what the candidate lacks; what this applicant sent stays on their application.
       const candidate = await Candidate.findOneAndUpdate(
@@ -126,6 +128,9 @@ export async function applyToJob({
     if ((error as { code?: number }).code === 11000) throw AppError.conflict(AlreadyAppliedMessage);
     throw error;
   }
+  // When this résumé became the candidate's (they had none), its text is extracted for search.
+  if (resumeFileId) await startResumeExtraction(customerId, applied.candidateId, resumeFileId);
+  return applied;
 }
 
 /** Sets the candidate's empty fields from this application; filled ones are never overwritten. */

@@ -1,6 +1,15 @@
+import { Anchor, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { OrgEntityList } from '@/features/org/components/org-entity-list';
 
-/** /company-settings/manage-lists: named dropdown lists. */
+/** /company-settings/manage-lists: named dropdown lists, and the skills vocabulary résumés are matched against. */
 export default function ManageListsPage() {
-  return <OrgEntityList kind="lists" />;
+  return (
+    <Stack gap="md">
+      <OrgEntityList kind="lists" />
+      <Anchor component={Link} to="/company-settings/manage-lists/skills">
+        Skills: the list résumés are matched against
+      </Anchor>
+    </Stack>
+  );
 }
