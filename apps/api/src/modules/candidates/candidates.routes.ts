@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
+import { intakeRouter } from './intake/intake.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -8,3 +9,4 @@ import { pinsRouter } from './pins/pins.routes';
  */
 export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
+candidatesRouter.use(intakeRouter);

@@ -10,6 +10,7 @@ import { resumeContentType, type UploadedFile } from '../../files/resume-check';
 import { Candidate, candidateMatchKeys } from '../candidate.model';
 import { recordCandidateActivity } from '../candidate-activity';
 import { refreshCandidateJobs } from '../candidates.access';
+import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
 import { StageEvent } from './stage-event.model';
 
@@ -144,7 +145,9 @@ async function fillBlankCandidateFields({
 }) {
   const blank = { $in: ['', null] };
   if (input.lastName) await Candidate.updateOne({ customerId, _id: candidateId, lastName: blank }, { $set: { lastName: input.lastName } }, { session });
-  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone, phoneKey: candidateMatchKeys(input).phoneKey } }, { session });
+  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone } }, { session });
+  // A filled last name or phone changes what duplicates match on.
+  if (input.lastName || input.phone) await refreshCandidateMatchKeys(customerId, candidateId, session);
   if (resumeFields.resumeFileId) await Candidate.updateOne({ customerId, _id: candidateId, resumeFileId: null }, { $set: resumeFields }, { session });
 }
 

@@ -1,0 +1,311 @@
+import { Types } from 'mongoose';
+import {
+  CandidateImportRules,
+  ImportFields,
+  type TImportField,
+  type TImportJobStatus,
+  type TImportMapping,
+  type TImportPreview,
+  type TImportReport,
+  type TImportRowReport,
+} from '@hireflow/contracts/candidates-intake';
+import { ZCandidateFields, type TCandidateFieldsParsed } from '@hireflow/contracts/candidates';
+import { AppError } from '../../../lib/app-error';
+import type { AuthContext } from '../../../lib/auth';
+import type { ArchiveLimits } from '../../../lib/archive-guard';
+import { enqueueJob, type JobContext, type JobDefinition } from '../../../lib/job-queue';
+import { QueueJob, type QueueJobDoc } from '../../../lib/job-queue.model';
+import { readSheetRows, type SheetRows } from '../../../lib/spreadsheet';
+import { describeZodError } from '../../../lib/validate';
+import { openReadableFile, storeFile } from '../../files/files.service';
+import { withTransaction } from '../../jobs/with-transaction';
+import { User, type UserDoc } from '../../users/user.model';
+import { Candidate, candidateMatchKeys, type CandidateDoc } from '../candidate.model';
+import { recordCandidateActivity } from '../candidate-activity';
+import { assertManagesCandidates } from '../candidates.access';
+import { createCandidate, refreshCandidateMatchKeys } from './create-candidate';
+
+type Caller = Pick<AuthContext, 'user' | 'customerId'> & { customerId: Types.ObjectId };
+
+const unreadableMessage = 'The file could not be read. Upload an .xlsx workbook or a .csv file with a header row.';
+const tooManyRows = () => AppError.badRequest(`A file may hold at most ${CandidateImportRules.maxRows.toLocaleString('en-US')} candidates; split it into smaller files.`);
+/** 5,000 rows need far less than this unpacked; a zip bomb needs far more. */
+const ArchiveLimitsOfImport: ArchiveLimits = { maxEntries: 500, maxEntryBytes: 48 * 1024 * 1024, maxTotalBytes: 48 * 1024 * 1024 };
+const UploadKind = 'candidate-import';
+
+const readRows = (file: Buffer, contentType: string) =>
+  readSheetRows(file, contentType, { maxRows: CandidateImportRules.maxRows, tooManyRows, archiveLimits: ArchiveLimitsOfImport, unreadableMessage });
+
+// --- Column mapping ----------------------------------------------------------------------------
+
+const HeaderNames: Record<TImportField, string[]> = {
+  firstName: ['firstname', 'first', 'givenname', 'forename'],
+  lastName: ['lastname', 'last', 'surname', 'familyname'],
+  email: ['email', 'emailaddress', 'mail'],
+  phone: ['phone', 'phonenumber', 'mobile', 'mobilenumber', 'telephone', 'tel', 'cell'],
+  location: ['location', 'city', 'address', 'place'],
+  currentTitle: ['title', 'jobtitle', 'currenttitle', 'position', 'role', 'currentrole'],
+  currentCompany: ['company', 'currentcompany', 'employer', 'organisation', 'organization', 'currentemployer'],
+  skills: ['skills', 'skill', 'skillset'],
+  tags: ['tags', 'tag', 'labels'],
+  experienceYears: ['experience', 'experienceyears', 'yearsofexperience', 'years', 'yoe', 'experienceinyears'],
+};
+
+/** Guesses which column holds which field from the header names (any case, spacing or punctuation). */
+export function guessMapping(header: string[]): TImportMapping {
+  const normal = (s: string) => (s ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  const mapping: TImportMapping = {};
+  header.forEach((text, col) => {
+    const name = normal(text);
+    const field = ImportFields.find((f) => mapping[f] === undefined && HeaderNames[f].includes(name));
+    if (field) mapping[field] = col;
+  });
+  return mapping;
+}
+
+/** The header as a dense list of column titles (index = column number in the sheet). */
+function columnsOf(sheet: SheetRows): string[] {
+  const width = Math.max(sheet.header.length, ...sheet.rows.slice(0, 50).map((r) => r.cells.length));
+  return Array.from({ length: width }, (_, i) => sheet.header[i] ?? '');
+}
+
+// --- Upload ------------------------------------------------------------------------------------
+
+export async function uploadImport(auth: Caller, { file, contentType, fileName }: { file: Buffer; contentType: string; fileName: string }): Promise<TImportPreview> {
+  assertManagesCandidates(auth.user);
+  if (file.length === 0) throw AppError.badRequest('Choose a file to import (.xlsx or .csv).');
+  const sheet = await readRows(file, contentType);
+  const name = fileName.trim().slice(0, 200) || 'import';
+  const uploadId = await storeFile({
+    customerId: auth.customerId,
+    // The uploader's alone, like an export: nobody else reads an import file.
+    owner: { kind: 'export', id: auth.user._id },
+    buffer: file,
+    filename: name,
+    contentType,
+    kind: UploadKind,
+    uploadedBy: auth.user._id,
+  });
+  const columns = columnsOf(sheet);
+  return {
+    uploadId,
+    fileName: name,
+    columns,
+    sample: sheet.rows.slice(0, CandidateImportRules.sampleRows).map((r) => columns.map((_, i) => r.cells[i] ?? '')),
+    rowCount: sheet.rows.length,
+    mapping: guessMapping(sheet.header) as Record<string, number>,
+  };
+}
+
+async function loadUpload(customerId: Types.ObjectId, actor: UserDoc, uploadId: string): Promise<SheetRows & { fileName: string }> {
+  const opened = await openReadableFile({ customerId, actor, id: uploadId }).catch(() => {
+    throw AppError.notFound('Import file');
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return { ...(await readRows(Buffer.concat(chunks), opened.contentType)), fileName: opened.filename };
+}
+
+// --- Planning (the dry run and the run share it) -------------------------------------------------
+
+type PlannedRow = TImportRowReport & { fields?: TCandidateFieldsParsed; fill?: Record<string, unknown> };
+
+const FillableOnUpdate = ['firstName', 'lastName', 'phone', 'location', 'currentTitle', 'currentCompany', 'experienceYears'] as const;
+const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+function rowFields(cells: string[], mapping: TImportMapping): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const field of ImportFields) {
+    const col = mapping[field];
+    if (col === undefined) continue;
+    const text = (cells[col] ?? '').trim();
+    if (!text) continue;
+    raw[field] = field === 'skills' || field === 'tags' ? text.split(/[,;]/).map((s) => s.trim()).filter(Boolean) : text;
+  }
+  return raw;
+}
+
+/**
+ * What each row will do: create a candidate, update one (an exact email match: only its blank fields
+ * are filled) or be skipped (invalid, repeated in the file, nothing to fill, or a likely duplicate by
+ * phone or name + company that a person should merge by hand). Reads only; writes nothing.
+ */
+async function planRows(customerId: Types.ObjectId, sheet: SheetRows, mapping: TImportMapping): Promise<PlannedRow[]> {
+  const planned: PlannedRow[] = [];
+  const seenEmail = new Map<string, number>();
+  const seenPhone = new Map<string, number>();
+  const seenName = new Map<string, number>();
+  const valid: { row: number; fields: TCandidateFieldsParsed; keys: ReturnType<typeof candidateMatchKeys> }[] = [];
+
+  for (const { number: row, cells } of sheet.rows) {
+    const raw = rowFields(cells, mapping);
+    if (Object.keys(raw).length === 0) continue; // a blank line
+    const name = `${String(raw.firstName ?? '')} ${String(raw.lastName ?? '')}`.trim();
+    const email = String(raw.email ?? '').toLowerCase();
+    const skip = (message: string) => planned.push({ row, action: 'skip', name, email, message: `Row ${row}: ${message}`, candidateId: null });
+    const parsed = ZCandidateFields.safeParse(raw);
+    if (!parsed.success) {
+      skip(describeZodError(parsed.error));
+      continue;
+    }
+    const fields = parsed.data;
+    const keys = candidateMatchKeys(fields);
+    const earlier = (fields.email && seenEmail.get(fields.email)) || (keys.phoneKey && seenPhone.get(keys.phoneKey)) || (!keys.nameKey.endsWith('|') && seenName.get(keys.nameKey));
+    if (earlier) {
+      skip(`the same person is on row ${earlier}`);
+      continue;
+    }
+    if (fields.email) seenEmail.set(fields.email, row);
+    if (keys.phoneKey) seenPhone.set(keys.phoneKey, row);
+    if (!keys.nameKey.endsWith('|')) seenName.set(keys.nameKey, row);
+    valid.push({ row, fields, keys });
+  }
+
+  // One query per key kind for the whole file, not one per row.
+  const emails = valid.map((v) => v.fields.email).filter(Boolean);
+  const phones = valid.map((v) => v.keys.phoneKey).filter(Boolean);
+  const names = valid.map((v) => v.keys.nameKey).filter((k) => !k.endsWith('|'));
+  const existing = (await Candidate.find(
+    { customerId, mergedIntoId: null, $or: [{ email: { $in: emails } }, { phoneKey: { $in: phones } }, { nameKey: { $in: names } }] },
+    { firstName: 1, lastName: 1, email: 1, phone: 1, phoneKey: 1, nameKey: 1, location: 1, currentTitle: 1, currentCompany: 1, experienceYears: 1, skills: 1, tags: 1 },
+  ).lean()) as CandidateDoc[];
+  const byEmail = new Map(existing.filter((c) => c.email).map((c) => [c.email, c]));
+  const byPhone = new Map(existing.filter((c) => c.phoneKey).map((c) => [c.phoneKey, c]));
+  const byName = new Map(existing.filter((c) => c.nameKey).map((c) => [c.nameKey, c]));
+
+  for (const { row, fields, keys } of valid) {
+    const name = `${fields.firstName} ${fields.lastName}`.trim();
+    const base = { row, name, email: fields.email };
+    const match = fields.email ? byEmail.get(fields.email) : undefined;
+    if (match) {
+      const fill: Record<string, unknown> = {};
+      for (const f of FillableOnUpdate) if (blank(match[f]) && !blank(fields[f])) fill[f] = fields[f];
+      const union = (a: string[], b: string[]) => {
+        const have = new Set(a.map((s) => s.toLowerCase()));
+        return b.filter((s) => !have.has(s.toLowerCase()));
+      };
+      const skills = union(match.skills ?? [], fields.skills);
+      const tags = union(match.tags ?? [], fields.tags);
+      const filled = [...Object.keys(fill), ...(skills.length ? ['skills'] : []), ...(tags.length ? ['tags'] : [])];
+      if (filled.length === 0) {
+        planned.push({ ...base, action: 'skip', message: `Row ${row}: already in the database with nothing blank to fill`, candidateId: String(match._id) });
+      } else {
+        planned.push({ ...base, action: 'update', message: `Fills ${filled.join(', ')}`, candidateId: String(match._id), fill: { ...fill, ...(skills.length ? { skills } : {}), ...(tags.length ? { tags } : {}) } });
+      }
+      continue;
+    }
+    const likely = (keys.phoneKey && byPhone.get(keys.phoneKey)) || (!keys.nameKey.endsWith('|') && byName.get(keys.nameKey));
+    if (likely) {
+      const why = keys.phoneKey && likely.phoneKey === keys.phoneKey ? 'same phone' : 'same name and company';
+      planned.push({ ...base, action: 'skip', message: `Row ${row}: likely the same person as ${`${likely.firstName} ${likely.lastName ?? ''}`.trim()} (${why}); merge by hand if needed`, candidateId: String(likely._id) });
+      continue;
+    }
+    planned.push({ ...base, action: 'create', message: '', candidateId: null, fields });
+  }
+  return planned.sort((a, b) => a.row - b.row);
+}
+
+function reportOf(rows: PlannedRow[]): TImportReport {
+  const clean = rows.map(({ row, action, name, email, message, candidateId }) => ({ row, action, name, email, message, candidateId }));
+  return {
+    created: clean.filter((r) => r.action === 'create').length,
+    updated: clean.filter((r) => r.action === 'update').length,
+    skipped: clean.filter((r) => r.action === 'skip').length,
+    rows: clean,
+  };
+}
+
+export async function dryRunImport(auth: Caller, uploadId: string, mapping: TImportMapping): Promise<TImportReport> {
+  assertManagesCandidates(auth.user);
+  const sheet = await loadUpload(auth.customerId, auth.user as UserDoc, uploadId);
+  return reportOf(await planRows(auth.customerId, sheet, mapping));
+}
+
+// --- The run (a background job) --------------------------------------------------------------------
+
+type ImportPayload = { customerId: string; requestedBy: string; uploadId: string; mapping: TImportMapping };
+
+/** Each row in its own transaction: a row is written whole or not at all, and a failing row stops no other. */
+async function runRow(customerId: Types.ObjectId, by: Types.ObjectId, row: PlannedRow, fileName: string): Promise<PlannedRow> {
+  const at = new Date();
+  try {
+    return await withTransaction(async (session) => {
+      if (row.action === 'create' && row.fields) {
+        const created = await createCandidate({ customerId, by, fields: row.fields, source: 'import', consentSource: 'Imported', at, session });
+        await recordCandidateActivity({ customerId, candidateId: created._id, kind: 'imported', by, at, summary: `Imported from ${fileName}`, data: { row: row.row } }, session);
+        return { ...row, candidateId: String(created._id) };
+      }
+      if (row.action === 'update' && row.fill && row.candidateId) {
+        const candidateId = new Types.ObjectId(row.candidateId);
+        const { skills, tags, ...plain } = row.fill as { skills?: string[]; tags?: string[] } & Record<string, unknown>;
+        const filled: string[] = [];
+        // Still blank now (someone may have typed it since the dry run): only then is it filled.
+        for (const [field, value] of Object.entries(plain)) {
+          const res = await Candidate.updateOne({ customerId, _id: candidateId, [field]: { $in: ['', null] } }, { $set: { [field]: value } }, { session });
+          if (res.modifiedCount) filled.push(field);
+        }
+        if (skills?.length || tags?.length) {
+          await Candidate.updateOne({ customerId, _id: candidateId }, { $addToSet: { ...(skills?.length ? { skills: { $each: skills } } : {}), ...(tags?.length ? { tags: { $each: tags } } : {}) } }, { session });
+          if (skills?.length) filled.push('skills');
+          if (tags?.length) filled.push('tags');
+        }
+        await refreshCandidateMatchKeys(customerId, candidateId, session);
+        await recordCandidateActivity(
+          { customerId, candidateId, kind: 'imported', by, at, summary: `Updated from ${fileName}: filled ${filled.join(', ') || 'nothing'}`, data: { row: row.row, filled } },
+          session,
+        );
+        return { ...row, message: `Filled ${filled.join(', ') || 'nothing'}` };
+      }
+      return row;
+    });
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : 'could not be saved';
+    return { ...row, action: 'skip', message: `Row ${row.row}: ${message}`, candidateId: (error as AppError).details ? ((error as AppError).details as { candidateId?: string }).candidateId ?? null : null };
+  }
+}
+
+export const CandidateImportJob: JobDefinition<ImportPayload> = {
+  name: 'candidates.import',
+  // A repeat would find its own rows by email and skip them, but rows without one could come twice.
+  maxAttempts: 1,
+  keepForSeconds: 7 * 24 * 3600,
+  handler: async (payload, ctx: JobContext): Promise<TImportReport> => {
+    const customerId = new Types.ObjectId(payload.customerId);
+    const by = new Types.ObjectId(payload.requestedBy);
+    const actor = (await User.findOne({ customerId, _id: by }).lean()) as UserDoc | null;
+    if (!actor) throw new Error('The user who started the import no longer exists');
+    await ctx.progress(1, 'Reading the file…');
+    const sheet = await loadUpload(customerId, actor, payload.uploadId);
+    const planned = await planRows(customerId, sheet, payload.mapping);
+    const done: PlannedRow[] = [];
+    for (const [i, row] of planned.entries()) {
+      done.push(row.action === 'skip' ? row : await runRow(customerId, by, row, sheet.fileName));
+      if (i % 25 === 24) await ctx.progress(Math.min(99, Math.round(((i + 1) / planned.length) * 100)), `${i + 1} of ${planned.length} rows`);
+    }
+    return reportOf(done);
+  },
+};
+
+export async function startImport(auth: Caller, uploadId: string, mapping: TImportMapping) {
+  assertManagesCandidates(auth.user);
+  // Refuse an unknown or someone else's upload now, not in the background.
+  const opened = await openReadableFile({ customerId: auth.customerId, actor: auth.user as UserDoc, id: uploadId }).catch(() => {
+    throw AppError.notFound('Import file');
+  });
+  opened.stream.destroy();
+  const job = await enqueueJob(CandidateImportJob.name, { customerId: String(auth.customerId), requestedBy: String(auth.user._id), uploadId, mapping } satisfies ImportPayload, {
+    maxAttempts: 1,
+    customerId: auth.customerId,
+    requestedBy: auth.user._id,
+  });
+  return { jobId: String(job._id) };
+}
+
+export async function importStatus(auth: Caller, jobId: string): Promise<TImportJobStatus> {
+  if (!Types.ObjectId.isValid(jobId)) throw AppError.notFound('Import');
+  const job = await QueueJob.findOne({ _id: jobId, customerId: auth.customerId, requestedBy: auth.user._id, name: CandidateImportJob.name }).lean<QueueJobDoc>();
+  if (!job) throw AppError.notFound('Import');
+  const state = job.state === 'done' || job.state === 'failed' || job.state === 'running' ? job.state : 'queued';
+  const message = state === 'failed' ? 'The import stopped before the end: the rows already imported stay, each one whole. Check the database, then import the rest.' : state === 'queued' ? 'Waiting to start…' : (job.progress?.message ?? '');
+  return { jobId: String(job._id), state, progress: state === 'done' ? 100 : (job.progress?.percent ?? 0), message, report: state === 'done' ? (job.result as TImportReport) : null };
+}
