@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import {
   CandidateImportRules,
+  ImportFieldLabels,
   ImportFields,
   type TImportField,
   type TImportJobStatus,
@@ -110,6 +111,9 @@ async function loadUpload(customerId: Types.ObjectId, actor: UserDoc, uploadId: 
 
 type PlannedRow = TImportRowReport & { fields?: TCandidateFieldsParsed; fill?: Record<string, unknown> };
 
+/** "last name, phone, company" for a person to read. */
+const fieldList = (fields: TImportField[]) => fields.map((f) => ImportFieldLabels[f].toLowerCase()).join(', ');
+
 const FillableOnUpdate = ['firstName', 'lastName', 'phone', 'location', 'currentTitle', 'currentCompany', 'experienceYears'] as const;
 const blank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -186,11 +190,11 @@ async function planRows(customerId: Types.ObjectId, sheet: SheetRows, mapping: T
       };
       const skills = union(match.skills ?? [], fields.skills);
       const tags = union(match.tags ?? [], fields.tags);
-      const filled = [...Object.keys(fill), ...(skills.length ? ['skills'] : []), ...(tags.length ? ['tags'] : [])];
+      const filled = [...Object.keys(fill), ...(skills.length ? ['skills'] : []), ...(tags.length ? ['tags'] : [])] as TImportField[];
       if (filled.length === 0) {
         planned.push({ ...base, action: 'skip', message: `Row ${row}: already in the database with nothing blank to fill`, candidateId: String(match._id) });
       } else {
-        planned.push({ ...base, action: 'update', message: `Fills ${filled.join(', ')}`, candidateId: String(match._id), fill: { ...fill, ...(skills.length ? { skills } : {}), ...(tags.length ? { tags } : {}) } });
+        planned.push({ ...base, action: 'update', message: `Fills ${fieldList(filled)}`, candidateId: String(match._id), fill: { ...fill, ...(skills.length ? { skills } : {}), ...(tags.length ? { tags } : {}) } });
       }
       continue;
     }
@@ -251,10 +255,10 @@ async function runRow(customerId: Types.ObjectId, by: Types.ObjectId, row: Plann
         }
         await refreshCandidateMatchKeys(customerId, candidateId, session);
         await recordCandidateActivity(
-          { customerId, candidateId, kind: 'imported', by, at, summary: `Updated from ${fileName}: filled ${filled.join(', ') || 'nothing'}`, data: { row: row.row, filled } },
+          { customerId, candidateId, kind: 'imported', by, at, summary: `Updated from ${fileName}: filled ${fieldList(filled as TImportField[]) || 'nothing'}`, data: { row: row.row, filled } },
           session,
         );
-        return { ...row, message: `Filled ${filled.join(', ') || 'nothing'}` };
+        return { ...row, message: `Filled ${fieldList(filled as TImportField[]) || 'nothing'}` };
       }
       return row;
     });
