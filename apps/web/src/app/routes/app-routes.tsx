@@ -13,6 +13,7 @@ import { superadminRoutes } from './superadmin/superadmin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
+import { databaseIntakeRoutes } from './database/intake.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -26,6 +27,7 @@ const shellRoutes: RouteObject[] = [
   ...peopleSettingsRoutes,
   ...userPreferencesRoutes,
   ...jobsRoutes,
+  ...databaseIntakeRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [
