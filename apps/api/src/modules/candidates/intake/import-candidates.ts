@@ -30,8 +30,8 @@ type Caller = Pick<AuthContext, 'user' | 'customerId'> & { customerId: Types.Obj
 
 const unreadableMessage = 'The file could not be read. Upload an .xlsx workbook or a .csv file with a header row.';
 const tooManyRows = () => AppError.badRequest(`A file may hold at most ${CandidateImportRules.maxRows.toLocaleString('en-US')} candidates; split it into smaller files.`);
-/** 5,000 rows need far less than this unpacked; a zip bomb needs far more. */
-const ArchiveLimitsOfImport: ArchiveLimits = { maxEntries: 500, maxEntryBytes: 48 * 1024 * 1024, maxTotalBytes: 48 * 1024 * 1024 };
+/** As the users import: 5,000 rows need far less than 32 MB unpacked; a zip bomb needs far more. */
+const ArchiveLimitsOfImport: ArchiveLimits = { maxEntries: 500, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024 };
 const UploadKind = 'candidate-import';
 
 const readRows = (file: Buffer, contentType: string) =>
