@@ -56,7 +56,8 @@ export async function readSheetRows(file: Buffer, contentType: string, opts: She
     } else if (/csv|text|octet-stream|ms-excel/.test(contentType)) {
       const workbook = new ExcelJS.Workbook();
       // A .csv is plain text capped at the upload size: read whole, then held to the same cap.
-      const sheet = await workbook.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')));
+      // Every cell as the text it is: no guessing of numbers or dates ("0201234567" keeps its zero).
+      const sheet = await workbook.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')), { map: (value: unknown) => value });
       sheet.eachRow((row, number) => take(number, rowCells(row)));
     } else {
       throw new Error('unknown type');
