@@ -7,7 +7,8 @@ import { DuplicateReasonLabels } from '@hireflow/contracts/candidates-intake';
 import { buildPath, Paths } from '@hireflow/contracts/routes';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
-import { useAddCandidate, useDuplicateCheck } from './intake-api';
+import { useAddCandidate } from './api/add-candidate';
+import { useDuplicateCheck } from './api/check-duplicates';
 
 type Values = {
   firstName: string;

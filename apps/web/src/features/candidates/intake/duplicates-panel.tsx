@@ -6,7 +6,9 @@ import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { candidatePath } from './add-candidate-form';
-import { managesCandidates, useCandidateDuplicates, useMergeCandidates } from './intake-api';
+import { useCandidateDuplicates } from './api/get-candidate-duplicates';
+import { useMergeCandidates } from './api/merge-candidates';
+import { managesCandidates } from './manages-candidates';
 
 const fullName = (d: Pick<TDuplicateCandidate, 'firstName' | 'lastName'>) => `${d.firstName} ${d.lastName}`.trim();
 

@@ -12,7 +12,10 @@ import {
 } from '@hireflow/contracts/candidates-intake';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
-import { useDryRunImport, useImportStatus, useStartImport, useUploadImport } from './intake-api';
+import { useDryRunImport } from './api/dry-run-import';
+import { useImportStatus } from './api/get-import-status';
+import { useStartImport } from './api/start-import';
+import { useUploadImport } from './api/upload-import';
 
 const ActionLabels: Record<TImportRowAction, { label: string; color: string }> = {
   create: { label: 'Create', color: 'green' },
