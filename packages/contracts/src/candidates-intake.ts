@@ -75,6 +75,10 @@ export const CandidateImportRules = {
   maxBytes: 5 * 1024 * 1024,
   maxRows: 5000,
   sampleRows: 5,
+  /** An uploaded file is kept this long for its dry run and run, then deleted. */
+  keepHours: 24,
+  uploadsPerUser: 30,
+  uploadsWindowSeconds: 10 * 60,
   accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 

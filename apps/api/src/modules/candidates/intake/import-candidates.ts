@@ -7,6 +7,9 @@ import { enqueueJob, type JobContext, type JobDefinition } from '../../../lib/jo
 import { QueueJob, type QueueJobDoc } from '../../../lib/job-queue.model';
 import { readSheetRows, type SheetRows } from '../../../lib/spreadsheet';
 import { openReadableFile, storeFile } from '../../files/files.service';
+import { ExpireExportFileJob } from '../../exports/exports.service';
+import { hitRateLimit, type RateRule } from '../../../lib/rate-limit';
+import type { Config } from '../../../config';
 import { withTransaction } from '../../jobs/with-transaction';
 import { User, type UserDoc } from '../../users/user.model';
 import { Candidate } from '../candidate.model';
@@ -28,8 +31,19 @@ const readRows = (file: Buffer, contentType: string) =>
 
 // --- Upload ------------------------------------------------------------------------------------
 
-export async function uploadImport(auth: Caller, { file, contentType, fileName }: { file: Buffer; contentType: string; fileName: string }): Promise<TImportPreview> {
+const UploadRule: RateRule = {
+  name: 'candidate-import-upload',
+  max: CandidateImportRules.uploadsPerUser,
+  windowSeconds: CandidateImportRules.uploadsWindowSeconds,
+  message: (minutes) => `Too many files uploaded. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+};
+
+export async function uploadImport(
+  auth: Caller,
+  { config, file, contentType, fileName }: { config: Pick<Config, 'rateLimitDisabled'>; file: Buffer; contentType: string; fileName: string },
+): Promise<TImportPreview> {
   assertManagesCandidates(auth.user);
+  await hitRateLimit(config, UploadRule, `user:${String(auth.user._id)}`);
   if (file.length === 0) throw AppError.badRequest('Choose a file to import (.xlsx or .csv).');
   const sheet = await readRows(file, contentType);
   const name = fileName.trim().slice(0, 200) || 'import';
@@ -43,6 +57,9 @@ export async function uploadImport(auth: Caller, { file, contentType, fileName }
     kind: UploadKind,
     uploadedBy: auth.user._id,
   });
+  // Kept for the dry run and the run only: the exports' expiry job deletes it later.
+  const expiresAt = new Date(Date.now() + CandidateImportRules.keepHours * 3600_000);
+  await enqueueJob(ExpireExportFileJob.name, { fileId: uploadId }, { runAt: expiresAt, dedupeKey: `exports.expire-file:${uploadId}` });
   const columns = columnsOf(sheet);
   return {
     uploadId,

@@ -8,6 +8,7 @@ import { buildXlsxBomb } from '../../../test/zip-bomb';
 import { buildJobsCompany, type JobsCompany } from '../../jobs/jobs.test-support';
 import { Candidate } from '../candidate.model';
 import { CandidateActivity } from '../candidate-activity.model';
+import { QueueJob } from '../../../lib/job-queue.model';
 
 // The one thing outside our control in a row's write: the store failing half-way. Row 3 of
 // "failing.csv" fails after its candidate was written, inside the row's transaction.
@@ -76,6 +77,9 @@ describe('candidate import', () => {
     // Cells stay the text they are: a phone keeps its leading zero.
     expect(res.body.sample[0].slice(1, 5)).toEqual(['Ann', 'Able', 'ann@x.test', '0201234567']);
     expect(res.body.mapping).toEqual({ firstName: 1, lastName: 2, email: 3, phone: 4, location: 5, currentTitle: 6, currentCompany: 7, skills: 8, tags: 9, experienceYears: 10 });
+    // The file is kept for the next steps only: its deletion is scheduled a day later.
+    const expiry = await QueueJob.findOne({ name: 'exports.expire-file', 'payload.fileId': res.body.uploadId }).lean();
+    expect(expiry!.runAt.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
   });
 
   it('refuses hiring managers (403), an empty file, a file over the row limit a zip bomb and a file over 5 MB', async () => {
@@ -172,6 +176,14 @@ describe('candidate import', () => {
     const g = await upload(globex.recruiter.auth, 'First name,Email\nExisting,existing@x.test\n');
     const report = (await dryRun(globex.recruiter.auth, g.body.uploadId, g.body.mapping)).body as TImportReport;
     expect(report.rows).toEqual([expect.objectContaining({ action: 'create' })]);
+  });
+
+  it('429 after 30 uploads in 10 minutes by one user; others are not held back', async () => {
+    for (let i = 0; i < 30; i++) expect((await upload(globex.admin.auth, 'First name\nA\n')).status).toBe(200);
+    const held = await upload(globex.admin.auth, 'First name\nA\n');
+    expect(held.status).toBe(429);
+    expect(held.body.message).toMatch(/^Too many files uploaded\. Please wait \d+ minutes? and try again\.$/);
+    expect((await upload(globex.recruiter.auth, 'First name\nA\n')).status).toBe(200);
   });
 
   it('400 when no column is mapped to First name', async () => {

@@ -44,6 +44,7 @@ intakeRouter.post(apiPath(IntakeApi.importUpload), requireAuth, readImportFile, 
   }
   res.json(
     await uploadImport(caller(req), {
+      config: req.app.locals.config,
       file: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       contentType: String(req.headers['content-type'] ?? ''),
       fileName,
