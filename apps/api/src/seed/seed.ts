@@ -8,6 +8,7 @@ import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
 import { seedCampaigns } from './seed-campaigns';
 import { seedResumeText } from './seed-resumes';
+import { seedDuplicates } from './seed-duplicates';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -38,6 +39,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedJobs();
   await seedCampaigns();
   await seedResumeText();
+  await seedDuplicates();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
 import { campaignsRouter } from './campaigns/campaigns.routes';
 import { resumesRouter } from './resumes/resumes.routes';
+import { intakeRouter } from './intake/intake.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -12,3 +13,4 @@ export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
 candidatesRouter.use(campaignsRouter);
 candidatesRouter.use(resumesRouter);
+candidatesRouter.use(intakeRouter);

@@ -1,10 +1,9 @@
-import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
 import type { Types } from 'mongoose';
 import { AdditionalRoles } from '@hireflow/contracts/roles';
 import { UserImportColumns, UserMessages, UserValidation, ZAdminSignupRequest, type TUserImportResponse } from '@hireflow/contracts/users';
 import { AppError } from '../../lib/app-error';
-import { ArchiveRefused, archiveUploadError, checkArchive, reorderedZipStream, type ArchiveLimits } from '../../lib/archive-guard';
+import type { ArchiveLimits } from '../../lib/archive-guard';
+import { readSheetRows as readSheetRowsOf } from '../../lib/spreadsheet';
 import { describeZodError } from '../../lib/validate';
 import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
@@ -13,14 +12,6 @@ import { User, type UserDoc } from './user.model';
 
 type Column = (typeof UserImportColumns)[number];
 type Refused = TUserImportResponse['refused'][number];
-
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value as unknown;
-  if (v == null) return '';
-  if (typeof v === 'object' && v !== null && 'text' in v) return String((v as { text: unknown }).text ?? '').trim();
-  if (v instanceof Date) return v.toISOString();
-  return String(cell.text ?? v).trim();
-}
 
 const unreadableMessage = 'The file could not be read. Upload an .xlsx workbook or a .csv file with a header row.';
 const tooManyRows = () => AppError.badRequest(`A file may hold at most ${UserValidation.maxImportRows} users; split it into smaller files.`);
@@ -31,53 +22,8 @@ const tooManyRows = () => AppError.badRequest(`A file may hold at most ${UserVal
  */
 export const ImportArchiveLimits: ArchiveLimits = { maxEntries: 500, maxEntryBytes: 32 * 1024 * 1024, maxTotalBytes: 32 * 1024 * 1024 };
 
-type SheetRows = { header: string[]; rows: { number: number; cells: string[] }[] };
-
-function rowCells(row: ExcelJS.Row): string[] {
-  const cells: string[] = [];
-  row.eachCell((cell, col) => (cells[col] = cellText(cell)));
-  return cells;
-}
-
-/**
- * The first sheet's header row and data rows (cells as text, by column number). Stops reading at the
- * first row past the cap: a workbook is parsed as a stream, never held whole.
- */
-async function readSheetRows(file: Buffer, contentType: string): Promise<SheetRows> {
-  const isZip = file.length > 3 && file[0] === 0x50 && file[1] === 0x4b;
-  const result: SheetRows = { header: [], rows: [] };
-  const take = (number: number, cells: string[]) => {
-    if (number === 1) result.header = cells;
-    else if (number - 1 > UserValidation.maxImportRows) throw tooManyRows();
-    else result.rows.push({ number, cells });
-  };
-  try {
-    if (isZip) {
-      const entries = await checkArchive(file, ImportArchiveLimits).catch((error: unknown) => {
-        throw error instanceof ArchiveRefused ? archiveUploadError(error, { what: 'The workbook', limits: ImportArchiveLimits, unreadableMessage }) : error;
-      });
-      // Shared strings and the workbook's parts first, so the sheet streams straight through.
-      const input = reorderedZipStream(file, entries, (name) => !/^xl\/worksheets\/sheet\d+\.xml$/.test(name));
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-      for await (const sheet of reader) {
-        for await (const row of sheet as AsyncIterable<ExcelJS.Row>) take(row.number, rowCells(row));
-        break; // the first sheet only
-      }
-    } else if (/csv|text|octet-stream|ms-excel/.test(contentType)) {
-      const workbook = new ExcelJS.Workbook();
-      // A .csv is plain text capped at the upload size: read whole, then held to the same cap.
-      const sheet = await workbook.csv.read(Readable.from(file.toString('utf8').replace(/^\uFEFF/, '')));
-      sheet.eachRow((row, number) => take(number, rowCells(row)));
-    } else {
-      throw new Error('unknown type');
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw AppError.badRequest(unreadableMessage);
-  }
-  if (result.rows.length === 0) throw AppError.badRequest('The file has no rows below the header row.');
-  return result;
-}
+const readSheetRows = (file: Buffer, contentType: string) =>
+  readSheetRowsOf(file, contentType, { maxRows: UserValidation.maxImportRows, tooManyRows, archiveLimits: ImportArchiveLimits, unreadableMessage });
 
 /** Header text (any case, any spacing) -> column number. First name, Last name and Email are required. */
 function mapHeaders(header: string[]): Map<Column, number> {

@@ -15,6 +15,7 @@ import { databaseRoutes } from './database/database.routes';
 import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
 import { databaseCampaignRoutes } from './database-campaign/database-campaign.routes';
+import { databaseIntakeRoutes } from './database/intake.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -30,6 +31,7 @@ const shellRoutes: RouteObject[] = [
   ...jobsRoutes,
   ...databaseCampaignRoutes,
   ...databaseRoutes,
+  ...databaseIntakeRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -11,6 +11,7 @@ import { Candidate, candidateMatchKeys } from '../candidate.model';
 import { recordCandidateActivity } from '../candidate-activity';
 import { refreshCandidateJobs } from '../candidates.access';
 import { startResumeExtraction } from '../resumes/resume-extract.job';
+import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
 import { StageEvent } from './stage-event.model';
 
@@ -149,7 +150,9 @@ async function fillBlankCandidateFields({
 }) {
   const blank = { $in: ['', null] };
   if (input.lastName) await Candidate.updateOne({ customerId, _id: candidateId, lastName: blank }, { $set: { lastName: input.lastName } }, { session });
-  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone, phoneKey: candidateMatchKeys(input).phoneKey } }, { session });
+  if (input.phone) await Candidate.updateOne({ customerId, _id: candidateId, phone: blank }, { $set: { phone: input.phone } }, { session });
+  // A filled last name or phone changes what duplicates match on.
+  if (input.lastName || input.phone) await refreshCandidateMatchKeys(customerId, candidateId, session);
   if (resumeFields.resumeFileId) await Candidate.updateOne({ customerId, _id: candidateId, resumeFileId: null }, { $set: resumeFields }, { session });
 }
 

@@ -3,6 +3,8 @@ import { CandidateEmailTakenMessage, type TApplicationSource, type TCandidateFie
 import { AppError } from '../../../lib/app-error';
 import { Candidate, candidateMatchKeys, type CandidateDoc } from '../candidate.model';
 import { recordCandidateActivity } from '../candidate-activity';
+import { Application } from '../applications/application.model';
+import type { TDuplicateList, TDuplicateReason } from '@hireflow/contracts/candidates-intake';
 
 /**
  * The one way a candidate enters the database outside an application (the add form, bulk résumés,
@@ -63,15 +65,71 @@ export async function createCandidate({
   return (await Candidate.findOne({ customerId, _id }, null, { session }).lean()) as CandidateDoc;
 }
 
+type MatchSource = { _id?: Types.ObjectId | null; email?: string | null; phoneKey?: string | null; nameKey?: string | null };
+
+/** A name key says something only with a company: "ann lee|" alone matches too many people. */
+const usefulNameKey = (nameKey?: string | null) => (nameKey && !nameKey.endsWith('|') ? nameKey : '');
+
 /**
- * Likely duplicates of a candidate: same email, same normalised phone, or same name at the same current
- * company. Merged-away candidates are never offered.
+ * Likely duplicates of a candidate (or of fields being typed): same email (any case), same normalised
+ * phone, or same name at the same current company. Merged-away candidates are never offered.
  */
-export async function findLikelyDuplicates(customerId: Types.ObjectId, candidate: Pick<CandidateDoc, '_id' | 'email' | 'phoneKey' | 'nameKey'>) {
+export async function findLikelyDuplicates(customerId: Types.ObjectId, candidate: MatchSource, session?: ClientSession) {
   const or: Record<string, unknown>[] = [];
-  if (candidate.email) or.push({ email: candidate.email });
+  const email = (candidate.email ?? '').trim().toLowerCase();
+  if (email) or.push({ email });
   if (candidate.phoneKey) or.push({ phoneKey: candidate.phoneKey });
-  if (candidate.nameKey) or.push({ nameKey: candidate.nameKey });
+  const nameKey = usefulNameKey(candidate.nameKey);
+  if (nameKey) or.push({ nameKey });
   if (or.length === 0) return [];
-  return (await Candidate.find({ customerId, mergedIntoId: null, _id: { $ne: candidate._id }, $or: or }).limit(20).lean()) as CandidateDoc[];
+  return (await Candidate.find({ customerId, mergedIntoId: null, ...(candidate._id ? { _id: { $ne: candidate._id } } : {}), $or: or }, null, { session })
+    .sort({ createdAt: 1 })
+    .limit(20)
+    .lean()) as CandidateDoc[];
+}
+
+/** Why `other` looks like the same person as `of`. */
+export function duplicateReasons(of: MatchSource, other: Pick<CandidateDoc, 'email' | 'phoneKey' | 'nameKey'>): TDuplicateReason[] {
+  const reasons: TDuplicateReason[] = [];
+  const email = (of.email ?? '').trim().toLowerCase();
+  if (email && other.email === email) reasons.push('email');
+  if (of.phoneKey && other.phoneKey === of.phoneKey) reasons.push('phone');
+  const nameKey = usefulNameKey(of.nameKey);
+  if (nameKey && other.nameKey === nameKey) reasons.push('name_company');
+  return reasons;
+}
+
+/** Likely duplicates as the add form and the profile show them, with each one's applications count. */
+export async function presentDuplicates(customerId: Types.ObjectId, of: MatchSource): Promise<TDuplicateList> {
+  const found = await findLikelyDuplicates(customerId, of);
+  const counts = await Application.aggregate<{ _id: Types.ObjectId; n: number }>([
+    { $match: { customerId, candidateId: { $in: found.map((c) => c._id) } } },
+    { $group: { _id: '$candidateId', n: { $sum: 1 } } },
+  ]);
+  const byId = new Map(counts.map((c) => [String(c._id), c.n]));
+  return {
+    items: found.map((c) => ({
+      id: String(c._id),
+      firstName: c.firstName,
+      lastName: c.lastName ?? '',
+      email: c.email ?? '',
+      phone: c.phone ?? '',
+      currentTitle: c.currentTitle ?? '',
+      currentCompany: c.currentCompany ?? '',
+      location: c.location ?? '',
+      applications: byId.get(String(c._id)) ?? 0,
+      createdAt: c.createdAt.toISOString(),
+      reasons: duplicateReasons(of, c),
+    })),
+  };
+}
+
+/**
+ * Recomputes a candidate's `phoneKey` and `nameKey` from its stored fields: call it after anything that
+ * fills or changes a name, phone or current company (apply filling blanks, an import update, a merge).
+ */
+export async function refreshCandidateMatchKeys(customerId: Types.ObjectId, candidateId: Types.ObjectId, session?: ClientSession) {
+  const c = await Candidate.findOne({ customerId, _id: candidateId }, { firstName: 1, lastName: 1, phone: 1, currentCompany: 1 }, { session }).lean();
+  if (!c) return;
+  await Candidate.updateOne({ customerId, _id: candidateId }, { $set: candidateMatchKeys(c) }, { session });
 }
