@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
+import { mentionsRouter, profileRouter } from './profile/profile.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -8,3 +9,6 @@ import { pinsRouter } from './pins/pins.routes';
  */
 export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
+candidatesRouter.use(mentionsRouter);
+// The profile's /api/candidates/:id routes come after every fixed path.
+candidatesRouter.use(profileRouter);
