@@ -6,6 +6,7 @@ import { User } from '../modules/users/user.model';
 import { DemoCompanies, DemoPassword, DemoPendingCompany, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
 import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
+import { seedCandidateProfiles } from './seed-candidate-profiles';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -34,6 +35,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   }
   await seedPeople({ passwordHash });
   await seedJobs();
+  await seedCandidateProfiles();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

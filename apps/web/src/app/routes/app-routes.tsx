@@ -13,6 +13,9 @@ import { superadminRoutes } from './superadmin/superadmin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
+import { candidateRoutes } from './candidate/candidate.routes';
+import { applicationRoutes } from './application/application.routes';
+import { databasePinnedProfilesRoutes } from './database-pinned-profiles/database-pinned-profiles.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -26,6 +29,9 @@ const shellRoutes: RouteObject[] = [
   ...peopleSettingsRoutes,
   ...userPreferencesRoutes,
   ...jobsRoutes,
+  ...candidateRoutes,
+  ...applicationRoutes,
+  ...databasePinnedProfilesRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [
