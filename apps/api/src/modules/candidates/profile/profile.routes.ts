@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { ZCandidateIdParams } from '@hireflow/contracts/candidates';
 import { CandidateProfileApi, ZAddNoteRequest, ZAddToJobRequest, ZTimelineQuery, ZUpdateCandidateRequest } from '@hireflow/contracts/candidates-profile';
 import { authOf, requireAuth, tenantOf } from '../../../lib/auth';
+import { limitByUser, type RateRule } from '../../../lib/rate-limit';
 import { validate } from '../../../lib/validate';
 import { apiPath, jobsContext } from '../../jobs/jobs.context';
 import { addCandidateToJob } from './add-to-job.service';
@@ -9,6 +10,9 @@ import { getApplicationDetail } from './application-detail.service';
 import { addNote, listMyMentions, listNotes, markMentionRead } from './notes.service';
 import { getProfile, updateProfile } from './profile.service';
 import { listTimeline } from './timeline.service';
+
+/** Notes send mail to the colleagues they mention: a runaway script must not flood their inboxes. */
+export const NoteWriteLimit: RateRule = { name: 'candidate-notes', max: 120, windowSeconds: 3600 };
 
 const caller = (req: Request) => ({ ...authOf(req), customerId: tenantOf(req) });
 const idOf = (req: Request) => req.params.id as string;
@@ -47,7 +51,7 @@ profileRouter.get(apiPath(CandidateProfileApi.notes), requireAuth, validate({ pa
   res.json(await listNotes(caller(req), idOf(req)));
 });
 
-profileRouter.post(apiPath(CandidateProfileApi.notes), requireAuth, validate({ params: ZCandidateIdParams, body: ZAddNoteRequest }), async (req, res) => {
+profileRouter.post(apiPath(CandidateProfileApi.notes), requireAuth, limitByUser(NoteWriteLimit), validate({ params: ZCandidateIdParams, body: ZAddNoteRequest }), async (req, res) => {
   res.status(201).json(await addNote(caller(req), jobsContext(req).mail, idOf(req), req.body));
 });
 

@@ -11,6 +11,7 @@ import { Application } from '../applications/application.model';
 import { StageEvent } from '../applications/stage-event.model';
 import { Candidate } from '../candidate.model';
 import { CandidateActivity } from '../candidate-activity.model';
+import { recordCandidateActivity } from '../candidate-activity';
 import { createCandidate } from '../intake/create-candidate';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -116,6 +117,35 @@ describe('GET /api/candidates/:id', () => {
     const res = await request(app).get(`/api/candidates/${gone._id}`).set('Authorization', acme.recruiter.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: String(gone._id), mergedIntoId: bobId });
+  });
+});
+
+describe('GET /api/candidates/:id/timeline', () => {
+  it('pages newest first, each entry once, until the start of the story', async () => {
+    const fresh = await createCandidate({
+      customerId: acme.customerId,
+      by: null,
+      fields: { firstName: 'Tim', lastName: 'Line', email: 'tim@example.test', phone: '', location: '', currentTitle: '', currentCompany: '', experienceYears: null, skills: [], tags: [] },
+      source: 'import',
+      consentSource: 'Imported',
+      at: new Date('2026-01-01T00:00:00Z'),
+    });
+    const base = Date.parse('2026-02-01T00:00:00Z');
+    // 40 entries, some sharing a timestamp, after the "created" one.
+    await recordCandidateActivity(
+      Array.from({ length: 40 }, (_, i) => ({ customerId: acme.customerId, candidateId: fresh._id, kind: 'email_sent' as const, by: null, summary: `Mail ${i}`, at: new Date(base + Math.floor(i / 2) * 60_000) })),
+    );
+    const first = await request(app).get(`/api/candidates/${fresh._id}/timeline`).set('Authorization', acme.recruiter.auth);
+    expect(first.body.items).toHaveLength(30);
+    expect(first.body.nextBefore).toEqual(expect.any(String));
+    const second = await request(app).get(`/api/candidates/${fresh._id}/timeline`).query({ before: first.body.nextBefore }).set('Authorization', acme.recruiter.auth);
+    expect(second.body.nextBefore).toBeNull();
+    const all = [...first.body.items, ...second.body.items] as { id: string; at: string; summary: string }[];
+    expect(all).toHaveLength(41);
+    expect(new Set(all.map((e) => e.id)).size).toBe(41);
+    expect(all.map((e) => e.at)).toEqual([...all.map((e) => e.at)].sort().reverse());
+    expect(all.at(-1)!.summary).toBe('Added to the database');
+    expect((await request(app).get(`/api/candidates/${fresh._id}/timeline`).query({ before: 'nope' }).set('Authorization', acme.recruiter.auth)).status).toBe(400);
   });
 });
 
