@@ -71,6 +71,11 @@ describe('/candidate/:id', () => {
     expect(await within(history).findByText('Changed location')).toBeInTheDocument();
     expect(within(history).getByText('location: Paris → London')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pin' })).toHaveAttribute('aria-pressed', 'false');
+
+    http.onPut(`/api/candidates/${id}/pin`).replyOnce(200, { pinned: true });
+    http.onGet(`/api/candidates/${id}`).reply(200, { ...profile, pinned: true });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pin' }));
+    expect(await screen.findByRole('button', { name: 'Pinned' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('hides Edit from a hiring manager, who sees the limited view', async () => {
