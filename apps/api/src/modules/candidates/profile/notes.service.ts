@@ -11,6 +11,7 @@ import { findVisibleCandidate } from '../candidates.access';
 import { CandidateMention } from './candidate-mention.model';
 import { CandidateNote, type CandidateNoteDoc } from './candidate-note.model';
 import { excerptOf, mailMention } from './notes.mail';
+import { refreshNotesText } from './notes-text';
 import { findLiveCandidate, jobScope, type Caller } from './profile.service';
 import { jobTitles, refOf, userNames } from './profile-names';
 
@@ -42,8 +43,7 @@ export async function addNote(auth: Caller, mail: JobsMailContext, id: string, i
       [{ customerId: auth.customerId, candidateId: candidate._id, applicationId: application?._id ?? null, jobId: application?.jobId ?? null, text: input.text, by: auth.user._id, mentionIds, at }],
       { session },
     );
-    const all = await CandidateNote.find({ customerId: auth.customerId, candidateId: candidate._id }, { text: 1 }, { session }).sort({ at: 1 }).lean();
-    await Candidate.updateOne({ customerId: auth.customerId, _id: candidate._id }, { $set: { notesText: all.map((n) => n.text).join('\n\n') } }, { session });
+    await refreshNotesText(auth.customerId, candidate._id, session);
     await recordCandidateActivity(
       {
         customerId: auth.customerId,

@@ -69,7 +69,7 @@ describe('/candidate/:id', () => {
     expect(within(screen.getByRole('region', { name: 'Résumé' })).getByRole('button', { name: 'Download ada.pdf' })).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Timeline' });
     expect(await within(history).findByText('Changed location')).toBeInTheDocument();
-    expect(within(history).getByText('location: Paris → London')).toBeInTheDocument();
+    expect(within(history).getByText('Location: Paris → London')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pin' })).toHaveAttribute('aria-pressed', 'false');
 
     http.onPut(`/api/candidates/${id}/pin`).replyOnce(200, { pinned: true });

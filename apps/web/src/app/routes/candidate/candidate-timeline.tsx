@@ -4,6 +4,19 @@ import type { TTimelineEntry } from '@hireflow/contracts/candidates-profile';
 import { useCandidateTimeline } from '@/features/candidates/profile/api/get-candidate-timeline';
 import { errorMessage } from '@/lib/api-client';
 
+const FieldLabels: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  location: 'Location',
+  currentTitle: 'Current title',
+  currentCompany: 'Current company',
+  experienceYears: 'Years of experience',
+  skills: 'Skills',
+  tags: 'Tags',
+};
+
 const show = (v: unknown) => (Array.isArray(v) ? v.join(', ') || '—' : v === null || v === '' || v === undefined ? '—' : String(v));
 
 function Details({ entry }: { entry: TTimelineEntry }) {
@@ -20,7 +33,7 @@ function Details({ entry }: { entry: TTimelineEntry }) {
       <Text fz="sm" component="div">
         {changes.map(([field, c]) => (
           <div key={field}>
-            {field}: {show(c.from)} → {show(c.to)}
+            {FieldLabels[field] ?? field}: {show(c.from)} → {show(c.to)}
           </div>
         ))}
       </Text>
