@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZObjectId, zMultilineText } from './common';
-import { StageKinds, JobStatuses } from './jobs';
+import { StageKinds, JobStatuses, type TJobStatus } from './jobs';
 import { ApplicationSources, CandidateActivityKinds, ResumeTextStates, ZCandidateFields } from './candidates';
 
 // ---------------------------------------------------------------------------------------------
@@ -26,9 +26,12 @@ export const CandidateProfileLimits = {
   mentionsShown: 20,
 } as const;
 
+/** Jobs a candidate can be added to: not waiting for approval, closed or filled. */
+export const JobStatusesOpenForCandidates: readonly TJobStatus[] = ['draft', 'open', 'on_hold'];
+
 export const CandidateProfileMessages = {
   alreadyOnJob: 'This candidate is already on that job.',
-  jobNotOpen: 'Candidates can only be added to a job that is not closed or filled.',
+  jobNotOpen: 'Candidates can only be added to a job that is a draft, open or on hold.',
   mentionNotColleague: 'You can only mention active colleagues of your company.',
   noteNeedsApplication: 'Pick the application this note is about.',
   emailTaken: (name: string) => `This email address already belongs to ${name}.`,

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { CandidateProfileMessages } from '@hireflow/contracts/candidates-profile';
+import { CandidateProfileMessages, JobStatusesOpenForCandidates } from '@hireflow/contracts/candidates-profile';
 import type { TJobStatus } from '@hireflow/contracts/jobs';
 import { AppError } from '../../../lib/app-error';
 import { Job, type JobDoc } from '../../jobs/job.model';
@@ -10,7 +10,7 @@ import { createApplication } from '../applications/create-application';
 import { seesWholeDatabase } from '../candidates.access';
 import { findLiveCandidate, type Caller } from './profile.service';
 
-const OpenForCandidates: ReadonlySet<TJobStatus> = new Set(['draft', 'open', 'on_hold']);
+const OpenForCandidates: ReadonlySet<TJobStatus> = new Set(JobStatusesOpenForCandidates);
 
 /**
  * Puts a candidate on a job (source "sourced", first stage), for recruiters and admins on any job they see

@@ -275,9 +275,14 @@ describe('POST /api/candidates/:id/applications', () => {
     expect((await request(app).get(`/api/candidates/${bobId}`).set('Authorization', acme.hm.auth)).status).toBe(200);
   });
 
-  it("answers 404 for another company's job and 403 for an interviewer who does not run the job", async () => {
+  it("answers 404 for another company's job, 409 for a closed one and 403 for an interviewer who does not run the job", async () => {
     const foreignJob = await openJob(globex, 'Elsewhere', { hiringManagerId: null, recruiterIds: [globex.recruiter.id], interviewerIds: [], followerIds: [] });
     expect((await request(app).post(`/api/candidates/${bobId}/applications`).set('Authorization', acme.recruiter.auth).send({ jobId: foreignJob })).status).toBe(404);
+    const closed = await openJob(acme, 'Closed Role', { hiringManagerId: null, recruiterIds: [acme.recruiter.id], interviewerIds: [], followerIds: [] });
+    await Job.updateOne({ customerId: acme.customerId, _id: closed }, { $set: { status: 'closed' } });
+    const refused = await request(app).post(`/api/candidates/${bobId}/applications`).set('Authorization', acme.recruiter.auth).send({ jobId: closed });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Candidates can only be added to a job that is a draft, open or on hold.');
     const interviewer = await buildUser({ customerId: acme.customerId, role: 'employee' });
     await Job.updateOne({ customerId: acme.customerId, _id: otherJobId }, { $push: { memberIds: interviewer._id } });
     const auth = `Bearer ${await tokenFor(ctx.config, interviewer)}`;

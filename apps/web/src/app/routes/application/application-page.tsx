@@ -62,7 +62,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
         <Group gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
           {a.stages.map((s, i) => (
             <li key={s.id} aria-current={s.id === a.currentStageId ? 'step' : undefined}>
-              <Badge variant={s.id === a.currentStageId ? 'filled' : i < currentIndex ? 'light' : 'outline'} tt="none">
+              <Badge variant={s.id === a.currentStageId ? 'filled' : i < currentIndex ? 'light' : 'outline'} color={i > currentIndex ? 'gray.7' : undefined} tt="none">
                 {s.name}
               </Badge>
             </li>

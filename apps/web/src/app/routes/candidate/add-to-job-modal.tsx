@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { TCandidateProfile } from '@hireflow/contracts/candidates-profile';
+import { JobStatusesOpenForCandidates, type TCandidateProfile } from '@hireflow/contracts/candidates-profile';
 import { JobStatusLabels } from '@hireflow/contracts/jobs';
 import { useAddCandidateToJob } from '@/features/candidates/profile/api/add-candidate-to-job';
 import { useJobs } from '@/features/jobs/api/get-jobs';
@@ -14,7 +14,7 @@ export function AddToJobModal({ profile, opened, onClose, onAdded }: { profile: 
   const [jobId, setJobId] = useState<string | null>(null);
   const jobs = useJobs({ scope: profile.limited ? 'mine' : 'all', q: debounced.trim(), sort: 'newest', pageSize: 20 });
   const onJobs = new Set(profile.applications.map((a) => a.job.id));
-  const choices = (jobs.data?.items ?? []).filter((j) => !onJobs.has(j.id) && j.status !== 'closed' && j.status !== 'filled');
+  const choices = (jobs.data?.items ?? []).filter((j) => !onJobs.has(j.id) && JobStatusesOpenForCandidates.includes(j.status));
   const add = useAddCandidateToJob(profile.id, {
     onSuccess: () => {
       onAdded(choices.find((j) => j.id === jobId)?.title ?? 'the job');
