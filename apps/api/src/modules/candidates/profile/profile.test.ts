@@ -309,6 +309,26 @@ describe('GET /api/applications/:id', () => {
   });
 });
 
+describe('tenant isolation', () => {
+  it("answers 404 to every profile call on another company's candidate and writes nothing", async () => {
+    const auth = globex.admin.auth;
+    const calls = [
+      request(app).get(`/api/candidates/${adaId}`).set('Authorization', auth),
+      request(app).patch(`/api/candidates/${adaId}`).set('Authorization', auth).send({ firstName: 'Hacked' }),
+      request(app).get(`/api/candidates/${adaId}/timeline`).set('Authorization', auth),
+      request(app).get(`/api/candidates/${adaId}/notes`).set('Authorization', auth),
+      request(app).post(`/api/candidates/${adaId}/notes`).set('Authorization', auth).send({ text: 'Hello' }),
+      request(app).post(`/api/candidates/${adaId}/applications`).set('Authorization', auth).send({ jobId: hmJobId }),
+      request(app).put(`/api/candidates/${adaId}/pin`).set('Authorization', auth),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.status).toBe(404);
+    const ada = (await Candidate.findOne({ customerId: acme.customerId, _id: adaId }).lean())!;
+    expect(ada.firstName).toBe('Ada');
+    expect(ada.notesText).not.toContain('Hello');
+    expect(await CandidateActivity.countDocuments({ customerId: globex.customerId })).toBe(await CandidateActivity.countDocuments({ customerId: globex.customerId, candidateId: globexCandidateId }));
+  });
+});
+
 describe('pins on the profile', () => {
   it('pins and unpins a visible candidate, lists it, and refuses an invisible one', async () => {
     expect((await request(app).put(`/api/candidates/${adaId}/pin`).set('Authorization', acme.hm.auth)).body).toEqual({ pinned: true });
