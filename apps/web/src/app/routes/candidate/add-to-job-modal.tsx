@@ -23,7 +23,7 @@ export function AddToJobModal({ profile, opened, onClose, onAdded }: { profile: 
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add ${profile.firstName} to a job`}>
+    <Modal opened={opened} onClose={onClose} title={`Add ${profile.firstName} to a job`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

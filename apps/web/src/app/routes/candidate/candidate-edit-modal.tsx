@@ -44,7 +44,7 @@ export function CandidateEditModal({ profile, opened, onClose }: { profile: TCan
   );
   const emailTaken = update.error instanceof ApiError && update.error.status === 409;
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit candidate" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Edit candidate" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {update.isError && !emailTaken ? <Alert color="red">{errorMessage(update.error)}</Alert> : null}

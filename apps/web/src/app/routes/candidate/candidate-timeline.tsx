@@ -69,7 +69,7 @@ export function CandidateTimeline({ candidateId }: { candidateId: string }) {
                     <>
                       {' · '}
                       {e.applicationId ? (
-                        <Anchor component={Link} to={`/application/${e.applicationId}`} fz="xs">
+                        <Anchor component={Link} to={`/application/${e.applicationId}`} fz="xs" underline="always">
                           {e.job.title}
                         </Anchor>
                       ) : (
