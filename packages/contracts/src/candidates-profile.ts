@@ -33,6 +33,7 @@ export const CandidateProfileMessages = {
   alreadyOnJob: 'This candidate is already on that job.',
   jobNotOpen: 'Candidates can only be added to a job that is a draft, open or on hold.',
   mentionNotColleague: 'You can only mention active colleagues of your company.',
+  mentionCannotSee: (name: string) => `${name} cannot open this candidate's profile (they are not on any of their jobs), so they cannot be mentioned.`,
   noteNeedsApplication: 'Pick the application this note is about.',
   emailTaken: (name: string) => `This email address already belongs to ${name}.`,
 } as const;

@@ -3,11 +3,12 @@ import { CandidateProfileLimits, CandidateProfileMessages, type TCandidateNote, 
 import { AppError } from '../../../lib/app-error';
 import type { JobsMailContext } from '../../jobs/jobs.mail';
 import { withTransaction } from '../../jobs/with-transaction';
-import { User } from '../../users/user.model';
+import { User, type UserDoc } from '../../users/user.model';
+import { Job } from '../../jobs/job.model';
 import { Application } from '../applications/application.model';
 import { Candidate } from '../candidate.model';
 import { recordCandidateActivity } from '../candidate-activity';
-import { findVisibleCandidate } from '../candidates.access';
+import { findVisibleCandidate, seesWholeDatabase } from '../candidates.access';
 import { CandidateMention } from './candidate-mention.model';
 import { CandidateNote, type CandidateNoteDoc } from './candidate-note.model';
 import { excerptOf, mailMention } from './notes.mail';
@@ -34,8 +35,9 @@ export async function addNote(auth: Caller, mail: JobsMailContext, id: string, i
     throw AppError.badRequest(CandidateProfileMessages.noteNeedsApplication);
   }
   const mentionIds = [...new Set(input.mentionIds)].map((m) => new Types.ObjectId(m));
-  const mentioned = mentionIds.length ? await User.find({ customerId: auth.customerId, _id: { $in: mentionIds }, status: 'active' }, { firstName: 1, lastName: 1 }).lean() : [];
+  const mentioned = mentionIds.length ? await User.find({ customerId: auth.customerId, _id: { $in: mentionIds }, status: 'active' }, { firstName: 1, lastName: 1, role: 1, admin: 1, superUser: 1 }).lean() : [];
   if (mentioned.length !== mentionIds.length) throw AppError.badRequest(CandidateProfileMessages.mentionNotColleague);
+  await assertMentionedCanSee(auth.customerId, candidate.jobIds, mentioned);
 
   const at = new Date();
   const note = await withTransaction(async (session) => {
@@ -75,6 +77,16 @@ export async function addNote(auth: Caller, mail: JobsMailContext, id: string, i
     await mailMention(mail, { customerId: auth.customerId, userId: m._id, authorName: fullName(auth.user), candidateName, candidateId: candidate._id, text: input.text });
   }
   return (await presentNotes(auth.customerId, [note]))[0]!;
+}
+
+/** A mention links to the profile: colleagues who could not open it are refused by name. */
+async function assertMentionedCanSee(customerId: Types.ObjectId, jobIds: Types.ObjectId[], users: (Pick<UserDoc, 'role' | 'admin' | 'superUser' | 'firstName' | 'lastName'> & { _id: Types.ObjectId })[]) {
+  const limited = users.filter((u) => !seesWholeDatabase(u));
+  if (limited.length === 0) return;
+  const jobs = await Job.find({ customerId, _id: { $in: jobIds }, memberIds: { $in: limited.map((u) => u._id) } }, { memberIds: 1 }).lean();
+  const members = new Set(jobs.flatMap((j) => j.memberIds.map(String)));
+  const blind = limited.find((u) => !members.has(String(u._id)));
+  if (blind) throw AppError.badRequest(CandidateProfileMessages.mentionCannotSee(fullName(blind)));
 }
 
 /** The notes the caller may see, newest first. */

@@ -231,6 +231,10 @@ describe('POST /api/candidates/:id/notes and mentions', () => {
     expect(outsider.body.message).toBe('You can only mention active colleagues of your company.');
     const inactive = await buildUser({ customerId: acme.customerId, status: 'inactive' });
     expect((await request(app).post(`/api/candidates/${bobId}/notes`).set('Authorization', acme.recruiter.auth).send({ text: 'Hello', mentionIds: [String(inactive._id)] })).status).toBe(400);
+    // A plain employee on none of the candidate's jobs could not open the profile the mention links to.
+    const blind = await request(app).post(`/api/candidates/${bobId}/notes`).set('Authorization', acme.recruiter.auth).send({ text: 'Hello', mentionIds: [acme.employee.id] });
+    expect(blind.status).toBe(400);
+    expect(blind.body.message).toMatch(/cannot open this candidate's profile/);
     expect((await Candidate.findOne({ customerId: acme.customerId, _id: bobId }).lean())?.notesText).toBe(before?.notesText);
   });
 
