@@ -51,6 +51,9 @@ export const RouteBudgets = {
   '/create-requisition': { totalKb: 320 }, // 314.3
   '/vacancy-approval-all': { totalKb: 270 }, // 265.6
   '/vacancy-approval/:vacancyId': { totalKb: 300 }, // 295.3
+  '/candidate/:id': { totalKb: 305 }, // issue 13: a candidate's profile (edit and add-to-job forms load on demand); measured 296.1
+  '/application/:id': { totalKb: 270 }, // issue 13: one application in its job; measured 265.5
+  '/database-pinned-profiles': { totalKb: 265 }, // issue 13; measured 258.1
   '/company-settings/approvers/:page?': { totalKb: 300 }, // 293.4
   '/company-settings/career-site/:page?': { totalKb: 290 }, // 283.5
   '/company-settings/page-customization/:page?': { totalKb: 280 }, // 272.4

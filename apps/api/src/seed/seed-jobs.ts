@@ -290,6 +290,11 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
   await Requisition.insertMany(requisitions, { timestamps: false });
   await StatusEvent.insertMany(statusEvents);
   await JobActivity.insertMany(activity);
+  // What refreshCandidateJobs keeps on every candidate: the jobs they are on and the kinds of stage they are in.
+  for (const candidate of candidates.values()) {
+    const own = applications.filter((a) => a.candidateId === candidate._id);
+    Object.assign(candidate, { jobIds: [...new Set(own.map((a) => a.jobId))], stageKinds: [...new Set(own.map((a) => a.stageKind))] });
+  }
   await Candidate.insertMany([...candidates.values()], { timestamps: false });
   await Application.insertMany(applications, { timestamps: false });
   await StageEvent.insertMany(stageEvents);

@@ -9,6 +9,7 @@ import { seedJobs } from './seed-jobs';
 import { seedCampaigns } from './seed-campaigns';
 import { seedResumeText } from './seed-resumes';
 import { seedDuplicates } from './seed-duplicates';
+import { seedCandidateProfiles } from './seed-candidate-profiles';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -40,6 +41,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedCampaigns();
   await seedResumeText();
   await seedDuplicates();
+  await seedCandidateProfiles();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

@@ -3,6 +3,7 @@ import { pinsRouter } from './pins/pins.routes';
 import { campaignsRouter } from './campaigns/campaigns.routes';
 import { resumesRouter } from './resumes/resumes.routes';
 import { intakeRouter } from './intake/intake.routes';
+import { mentionsRouter, profileRouter } from './profile/profile.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -14,3 +15,6 @@ candidatesRouter.use(pinsRouter);
 candidatesRouter.use(campaignsRouter);
 candidatesRouter.use(resumesRouter);
 candidatesRouter.use(intakeRouter);
+candidatesRouter.use(mentionsRouter);
+// The profile's /api/candidates/:id routes come after every fixed path.
+candidatesRouter.use(profileRouter);

@@ -16,6 +16,9 @@ import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
 import { databaseCampaignRoutes } from './database-campaign/database-campaign.routes';
 import { databaseIntakeRoutes } from './database/intake.routes';
+import { candidateRoutes } from './candidate/candidate.routes';
+import { applicationRoutes } from './application/application.routes';
+import { databasePinnedProfilesRoutes } from './database-pinned-profiles/database-pinned-profiles.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -32,6 +35,9 @@ const shellRoutes: RouteObject[] = [
   ...databaseCampaignRoutes,
   ...databaseRoutes,
   ...databaseIntakeRoutes,
+  ...candidateRoutes,
+  ...applicationRoutes,
+  ...databasePinnedProfilesRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

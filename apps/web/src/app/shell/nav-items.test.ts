@@ -10,10 +10,14 @@ describe('navigation table, once every page exists', () => {
     expect(labels({ user: buildUser({ role: 'employee' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Referrals']);
   });
 
+  it('a hiring manager also sees the profiles they pinned', () => {
+    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Pinned profiles', 'Referrals']);
+  });
+
   it('a recruiter also sees workflow and database; reports and settings follow access rights', () => {
-    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Database', 'Campaigns', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals']);
     expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['viewReports', 'manageUsers'] })).toEqual([
-      'Dashboard', 'Jobs', 'Workflow', 'Database', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
+      'Dashboard', 'Jobs', 'Workflow', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
     ]);
   });
 

@@ -23,6 +23,7 @@ export const navItems: NavItem[] = [
   { label: 'Jobs', to: Paths.jobs, visibleTo: companyUser },
   { label: 'Workflow', to: Paths.workflow, visibleTo: recruiting },
   { label: 'Database', to: Paths.database, visibleTo: recruiting },
+  { label: 'Pinned profiles', to: Paths.databasePinnedProfiles, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Campaigns', to: Paths.databaseCampaign, visibleTo: recruiting },
   { label: 'Referrals', to: Paths.myReferrals, visibleTo: companyUser },
   { label: 'Reports', to: Paths.reports, visibleTo: (v) => companyUser(v) && v.rights.includes('viewReports') },

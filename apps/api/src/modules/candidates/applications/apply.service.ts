@@ -2,18 +2,16 @@ import { Types, type ClientSession } from 'mongoose';
 import type { TApplicationSource } from '@hireflow/contracts/candidates';
 import { AppError } from '../../../lib/app-error';
 import { sendMail, type MailContext } from '../../../lib/mailer';
-import { Job, type JobDoc } from '../../jobs/job.model';
+import type { JobDoc } from '../../jobs/job.model';
 import { withTransaction } from '../../jobs/with-transaction';
 import { escapeHtml as esc } from '../../jobs/html-escape';
 import { deleteFile, storeFile } from '../../files/files.service';
 import { resumeContentType, type UploadedFile } from '../../files/resume-check';
 import { Candidate, candidateMatchKeys } from '../candidate.model';
-import { recordCandidateActivity } from '../candidate-activity';
-import { refreshCandidateJobs } from '../candidates.access';
 import { startResumeExtraction } from '../resumes/resume-extract.job';
 import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
-import { StageEvent } from './stage-event.model';
+import { createApplication } from './create-application';
 
 export type ApplicantInput = {
   firstName: string;
@@ -90,38 +88,19 @@ export async function applyToJob({
         { upsert: true, returnDocument: 'after', session },
       ).lean();
       await fillBlankCandidateFields({ customerId, candidateId: candidate!._id, input, resumeFields, session });
-      const [application] = await Application.create(
-        [
-          {
-            _id: applicationId,
-            customerId,
-            candidateId: candidate!._id,
-            jobId: job._id,
-            stageId: firstStage._id,
-            stageKind: firstStage.kind,
-            source,
-            appliedAt: at,
-            atCreation: { businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null, recruiterIds: job.recruiterIds, hiringManagerId: job.hiringManagerId ?? null },
-            ownerId: job.recruiterIds[0] ?? null,
-            answers: input.answers,
-            candidateName: `${input.firstName} ${input.lastName}`.trim(),
-            candidateEmail: input.email,
-            candidatePhone: input.phone ?? '',
-            ...resumeFields,
-          },
-        ],
-        { session },
-      );
-      await StageEvent.create(
-        [{ customerId, applicationId: application._id, jobId: job._id, candidateId: candidate!._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by: null }],
-        { session },
-      );
-      await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });
-      await refreshCandidateJobs(customerId, candidate!._id, session);
-      await recordCandidateActivity(
-        { customerId, candidateId: candidate!._id, kind: 'applied', by: null, at, applicationId: application._id, jobId: job._id, summary: `Applied to ${job.title}`, data: { source } },
+      const application = await createApplication({
+        customerId,
+        job,
+        candidate: { _id: candidate!._id, name: `${input.firstName} ${input.lastName}`.trim(), email: input.email, phone: input.phone ?? '' },
+        source,
+        by: null,
+        at,
+        applicationId,
+        answers: input.answers,
+        resumeFields,
+        activity: { kind: 'applied', summary: `Applied to ${job.title}` },
         session,
-      );
+      });
       return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing };
     });
   } catch (error) {

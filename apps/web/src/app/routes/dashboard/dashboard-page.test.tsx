@@ -33,6 +33,7 @@ const openJob = buildJobSummary({
 function signInWithRights() {
   const { user } = signIn({ role: 'recruiter' });
   http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
+  http.onGet('/api/candidates/mentions').reply(200, { items: [], unread: 0 });
 }
 
 describe('/dashboard', () => {

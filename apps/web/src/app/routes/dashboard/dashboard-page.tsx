@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '@/lib/session';
 import { describeRole } from '@/lib/describe-role';
 import { ApprovalsWaitingCard, MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
+import { MentionsCard } from '@/features/candidates/profile/components/mentions-card';
 
 /** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
 export default function DashboardPage() {
@@ -21,6 +22,7 @@ export default function DashboardPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <ApprovalsWaitingCard />
           <MyOpenJobsCard />
+          <MentionsCard />
         </SimpleGrid>
       ) : null}
     </Stack>

@@ -239,7 +239,9 @@ function Applicants({ jobId }: { jobId: string }) {
                 {applicants.data.items.map((a) => (
                   <Table.Tr key={a.applicationId}>
                     <Table.Td>
-                      <Text fw={500}>{a.name}</Text>
+                      <Anchor component={Link} to={`/candidate/${a.candidateId}`} fw={500}>
+                        {a.name}
+                      </Anchor>
                       <Text fz="xs" c="dimmed">
                         {a.email}
                         {a.phone ? ` · ${a.phone}` : ''}

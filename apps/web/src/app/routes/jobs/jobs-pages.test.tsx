@@ -185,6 +185,7 @@ describe('/job/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })).toBeInTheDocument();
     expect(screen.getByText('60,000–80,000 EUR')).toBeInTheDocument();
     const row = (await screen.findByText('Grace Hopper')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/candidate/c1');
     expect(within(row).getByText('Career site')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'grace.pdf' })).toBeInTheDocument();
     expect(within(row).getByText(/\+1 555 0100/)).toBeInTheDocument();

@@ -1,0 +1,75 @@
+import { Types, type ClientSession } from 'mongoose';
+import type { TApplicationSource, TCandidateActivityKind } from '@hireflow/contracts/candidates';
+import { AppError } from '../../../lib/app-error';
+import { Job, type JobDoc } from '../../jobs/job.model';
+import { recordCandidateActivity } from '../candidate-activity';
+import { refreshCandidateJobs } from '../candidates.access';
+import { Application, type ApplicationDoc } from './application.model';
+import { StageEvent } from './stage-event.model';
+
+/**
+ * The one way a candidate gets onto a job (the career site's apply form, a recruiter's "Add to job"):
+ * the application enters the job's first stage, its first stage event is written, the job's counts move,
+ * the candidate's jobs are refreshed and the timeline says so. Call it inside the caller's transaction.
+ */
+export async function createApplication({
+  customerId,
+  job,
+  candidate,
+  source,
+  by,
+  activity,
+  session,
+  applicationId = new Types.ObjectId(),
+  at = new Date(),
+  answers = [],
+  resumeFields = {},
+}: {
+  customerId: Types.ObjectId;
+  job: Pick<JobDoc, '_id' | 'title' | 'stages' | 'businessUnitId' | 'departmentId' | 'recruiterIds' | 'hiringManagerId'>;
+  candidate: { _id: Types.ObjectId; name: string; email: string; phone: string };
+  source: TApplicationSource;
+  by: Types.ObjectId | null;
+  activity: { kind: Extract<TCandidateActivityKind, 'applied' | 'added_to_job'>; summary: string };
+  session: ClientSession;
+  applicationId?: Types.ObjectId;
+  at?: Date;
+  answers?: { questionId: string; label: string; answer: string }[];
+  resumeFields?: { resumeFileId?: string; resumeFilename?: string };
+}): Promise<ApplicationDoc> {
+  const firstStage = job.stages[0];
+  if (!firstStage) throw AppError.conflict('This job has no pipeline stages');
+  const [application] = await Application.create(
+    [
+      {
+        _id: applicationId,
+        customerId,
+        candidateId: candidate._id,
+        jobId: job._id,
+        stageId: firstStage._id,
+        stageKind: firstStage.kind,
+        source,
+        appliedAt: at,
+        atCreation: { businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null, recruiterIds: job.recruiterIds, hiringManagerId: job.hiringManagerId ?? null },
+        ownerId: job.recruiterIds[0] ?? null,
+        answers,
+        candidateName: candidate.name,
+        candidateEmail: candidate.email,
+        candidatePhone: candidate.phone,
+        ...resumeFields,
+      },
+    ],
+    { session },
+  );
+  await StageEvent.create(
+    [{ customerId, applicationId: application._id, jobId: job._id, candidateId: candidate._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by }],
+    { session },
+  );
+  await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });
+  await refreshCandidateJobs(customerId, candidate._id, session);
+  await recordCandidateActivity(
+    { customerId, candidateId: candidate._id, kind: activity.kind, by, at, applicationId: application._id, jobId: job._id, summary: activity.summary, data: { source } },
+    session,
+  );
+  return application.toObject() as ApplicationDoc;
+}

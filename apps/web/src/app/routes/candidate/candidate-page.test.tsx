@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TCandidateProfile, TTimelinePage } from '@hireflow/contracts/candidates-profile';
+import { renderWithProviders } from '@/test/render';
+import { signIn } from '@/test/factories';
+import { mockHttp } from '@/test/http';
+
+const http = mockHttp();
+const id = '64c000000000000000000001';
+
+const profile: TCandidateProfile = {
+  id,
+  mergedIntoId: null,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.test',
+  phone: '+44 20 7946 0001',
+  location: 'London',
+  currentTitle: 'Analyst',
+  currentCompany: 'Engines Ltd',
+  experienceYears: 7,
+  skills: ['mathematics', 'python'],
+  tags: ['silver medallist'],
+  source: 'career_site',
+  consentAt: '2026-10-01T09:00:00.000Z',
+  consentSource: 'Career site apply form',
+  unsubscribedAt: null,
+  resume: { fileId: 'AAAAAAAAAAAAAAAAAAAAAA', filename: 'ada.pdf', textState: 'extracted' },
+  applications: [
+    { id: '64c0000000000000000000a1', job: { id: '64d000000000000000000001', title: 'Backend Engineer', status: 'open' }, stage: { id: 's1', name: 'Applied', kind: 'screening' }, source: 'career_site', appliedAt: '2026-10-01T09:00:00.000Z', withdrawn: false },
+  ],
+  createdAt: '2026-10-01T09:00:00.000Z',
+  lastActivityAt: '2026-10-02T09:00:00.000Z',
+  pinned: false,
+  limited: false,
+  canEdit: true,
+};
+
+const timeline: TTimelinePage = {
+  items: [
+    { id: 't2', kind: 'profile_updated', at: '2026-10-02T09:00:00.000Z', by: { id: 'u1', name: 'Rita Recruiter' }, summary: 'Changed location', applicationId: null, job: null, data: { changes: { location: { from: 'Paris', to: 'London' } } } },
+    { id: 't1', kind: 'applied', at: '2026-10-01T09:00:00.000Z', by: null, summary: 'Applied to Backend Engineer', applicationId: '64c0000000000000000000a1', job: { id: '64d000000000000000000001', title: 'Backend Engineer' }, data: { source: 'career_site' } },
+  ],
+  nextBefore: null,
+};
+
+function openProfile(overrides: Partial<TCandidateProfile> = {}) {
+  signIn({ role: 'recruiter' });
+  http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
+  http.onGet(`/api/candidates/${id}`).reply(200, { ...profile, ...overrides });
+  http.onGet(`/api/candidates/${id}/timeline`).reply(200, timeline);
+  http.onGet(`/api/candidates/${id}/notes`).reply(200, { items: [] });
+  return renderWithProviders(null, { route: `/candidate/${id}` });
+}
+
+describe('/candidate/:id', () => {
+  it('shows who they are, their applications, consent, résumé and timeline', async () => {
+    openProfile();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('Analyst @ Engines Ltd')).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Contact and details' });
+    expect(within(details).getByRole('link', { name: 'ada@example.test' })).toHaveAttribute('href', 'mailto:ada@example.test');
+    expect(within(details).getByText('python')).toBeInTheDocument();
+    expect(within(details).getByText(/Career site apply form/)).toBeInTheDocument();
+    const applications = screen.getByRole('region', { name: 'Applications' });
+    expect(within(applications).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
+    expect(within(screen.getByRole('region', { name: 'Résumé' })).getByRole('button', { name: 'Download ada.pdf' })).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'Timeline' });
+    expect(await within(history).findByText('Changed location')).toBeInTheDocument();
+    expect(within(history).getByText('Location: Paris → London')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pin' })).toHaveAttribute('aria-pressed', 'false');
+
+    http.onPut(`/api/candidates/${id}/pin`).replyOnce(200, { pinned: true });
+    http.onGet(`/api/candidates/${id}`).reply(200, { ...profile, pinned: true });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pin' }));
+    expect(await screen.findByRole('button', { name: 'Pinned' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('hides Edit from a hiring manager, who sees the limited view', async () => {
+    openProfile({ limited: true, canEdit: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.getByText(/You see what your jobs need/)).toBeInTheDocument();
+  });
+
+  it('saves an edit and shows a taken email on the email field', async () => {
+    openProfile();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit candidate' });
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'bob@example.test');
+    http.onPatch(`/api/candidates/${id}`).replyOnce(409, { code: 'conflict', message: 'This email address already belongs to Bob Builder.', details: { candidateId: '64c000000000000000000002' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save candidate' }));
+    expect(await within(dialog).findByText('This email address already belongs to Bob Builder.')).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.type(email, 'ada@engines.test');
+    const company = within(dialog).getByRole('textbox', { name: 'Current company' });
+    await user.clear(company);
+    await user.type(company, 'Analytical Co');
+    let sent: Record<string, unknown> = {};
+    http.onPatch(`/api/candidates/${id}`).replyOnce((config) => {
+      sent = JSON.parse(config.data as string) as Record<string, unknown>;
+      return [200, { ...profile, email: 'ada@engines.test', currentCompany: 'Analytical Co' }];
+    });
+    http.onGet(`/api/candidates/${id}`).reply(200, { ...profile, email: 'ada@engines.test', currentCompany: 'Analytical Co' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save candidate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit candidate' })).not.toBeInTheDocument());
+    expect(sent).toMatchObject({ email: 'ada@engines.test', currentCompany: 'Analytical Co', firstName: 'Ada', skills: ['mathematics', 'python'] });
+    expect(await screen.findByText('Analyst @ Analytical Co')).toBeInTheDocument();
+  });
+
+  it('adds a note that mentions a colleague picked with the keyboard', async () => {
+    openProfile();
+    http.onGet(/\/api\/searchusers\/.+/).reply(200, { users: [{ id: '64b000000000000000000099', fullName: 'Cleo Colleague', email: 'cleo@acme.test', role: 'recruiter', addlRoles: [] }] });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Add a note' });
+    await user.type(box, 'Strong candidate, @Cle');
+    expect(await screen.findByRole('option', { name: /Cleo Colleague/ })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(box).toHaveValue('Strong candidate, @Cleo Colleague '));
+    await user.type(box, 'please call her');
+    expect(within(screen.getByLabelText('Mentioned colleagues')).getByText('Cleo Colleague')).toBeInTheDocument();
+
+    let sent: Record<string, unknown> = {};
+    http.onPost(`/api/candidates/${id}/notes`).replyOnce((config) => {
+      sent = JSON.parse(config.data as string) as Record<string, unknown>;
+      return [201, { id: 'n1', text: sent.text, at: '2026-10-03T09:00:00.000Z', by: { id: 'u1', name: 'Rita Recruiter' }, applicationId: null, job: null, mentions: [{ id: '64b000000000000000000099', name: 'Cleo Colleague' }] }];
+    });
+    http.onGet(`/api/candidates/${id}/notes`).reply(200, { items: [{ id: 'n1', text: 'Strong candidate, @Cleo Colleague please call her', at: '2026-10-03T09:00:00.000Z', by: { id: 'u1', name: 'Rita Recruiter' }, applicationId: null, job: null, mentions: [] }] });
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(sent).toEqual({ text: 'Strong candidate, @Cleo Colleague please call her', applicationId: null, mentionIds: ['64b000000000000000000099'] }));
+    const notes = await screen.findByRole('list', { name: 'Notes so far' });
+    expect(within(notes).getByText('Strong candidate, @Cleo Colleague please call her')).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  it('says the page is not found for a candidate the user may not see', async () => {
+    signIn({ role: 'employee' });
+    http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
+    http.onGet(`/api/candidates/${id}`).reply(404, { code: 'not_found', message: 'Candidate not found' });
+    renderWithProviders(null, { route: `/candidate/${id}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('sends a merged-away candidate to the one that was kept', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
+    const survivor = '64c000000000000000000002';
+    http.onGet(`/api/candidates/${id}`).reply(200, { id, mergedIntoId: survivor });
+    http.onGet(`/api/candidates/${survivor}`).reply(200, { ...profile, id: survivor, firstName: 'Augusta' });
+    http.onGet(`/api/candidates/${survivor}/timeline`).reply(200, { items: [], nextBefore: null });
+    http.onGet(`/api/candidates/${survivor}/notes`).reply(200, { items: [] });
+    const { router } = renderWithProviders(null, { route: `/candidate/${id}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Augusta Lovelace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/candidate/${survivor}`);
+  });
+});
