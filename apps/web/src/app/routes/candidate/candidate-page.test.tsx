@@ -51,6 +51,8 @@ function openProfile(overrides: Partial<TCandidateProfile> = {}) {
   http.onGet(`/api/candidates/${id}`).reply(200, { ...profile, ...overrides });
   http.onGet(`/api/candidates/${id}/timeline`).reply(200, timeline);
   http.onGet(`/api/candidates/${id}/notes`).reply(200, { items: [] });
+  http.onGet(`/api/candidates/${id}/resume/preview`).reply(200, { kind: 'html', fileId: 'f'.repeat(32), filename: 'ada.docx', textState: 'pending', html: '<p>Analytical engines since 1842</p>' });
+  http.onGet(`/api/candidates/${id}/duplicates`).reply(200, { items: [] });
   return renderWithProviders(null, { route: `/candidate/${id}` });
 }
 
@@ -66,7 +68,11 @@ describe('/candidate/:id', () => {
     expect(within(details).getByText(/Career site apply form/)).toBeInTheDocument();
     const applications = screen.getByRole('region', { name: 'Applications' });
     expect(within(applications).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
-    expect(within(screen.getByRole('region', { name: 'Résumé' })).getByRole('button', { name: 'Download ada.pdf' })).toBeInTheDocument();
+    const resume = screen.getByRole('region', { name: 'Résumé' });
+    expect(await within(resume).findByText('ada.docx')).toBeInTheDocument();
+    expect(within(resume).getByText('Analytical engines since 1842')).toBeInTheDocument();
+    expect(within(resume).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(within(resume).getByText('Reading text…')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Timeline' });
     expect(await within(history).findByText('Changed location')).toBeInTheDocument();
     expect(within(history).getByText('Location: Paris → London')).toBeInTheDocument();

@@ -9,7 +9,8 @@ import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 import { CandidateNotes } from './candidate-notes';
 import { CandidateTimeline } from './candidate-timeline';
-import { DuplicatesSlot, ResumeSlot } from './profile-slots';
+import { ResumeViewer } from '@/features/candidates/resumes/resume-viewer';
+import { DuplicatesPanel } from '@/features/candidates/intake/duplicates-panel';
 import { loadChunk } from '../lazy-page';
 
 // The edit form and the job picker load when someone opens them.
@@ -96,8 +97,13 @@ function CandidateView({ profile }: { profile: TCandidateProfile }) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
             <Details profile={profile} />
-            <ResumeSlot candidateId={profile.id} resume={profile.resume} />
-            {profile.canEdit ? <DuplicatesSlot candidateId={profile.id} /> : null}
+            <Paper withBorder p="md" radius="md" component="section" aria-label="Résumé">
+              <Title order={2} fz="h4" mb="sm">
+                Résumé
+              </Title>
+              <ResumeViewer candidateId={profile.id} />
+            </Paper>
+            {profile.canEdit ? <DuplicatesPanel candidateId={profile.id} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
