@@ -5,9 +5,10 @@ import { MailJob } from './lib/mailer';
 import { InviteImportedUserJob } from './modules/users/user-invitation';
 import { UsersExportJob } from './modules/users/users-export';
 import { ExpireExportFileJob } from './modules/exports/exports.service';
+import { CandidatesExportJob } from './modules/candidates/bulk/candidates-export';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, CandidatesExportJob, ExpireExportFileJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
+import { bulkRouter } from './bulk/bulk.routes';
+import { questionsRouter } from './questions/questions.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -8,3 +10,5 @@ import { pinsRouter } from './pins/pins.routes';
  */
 export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
+candidatesRouter.use(bulkRouter);
+candidatesRouter.use(questionsRouter);
