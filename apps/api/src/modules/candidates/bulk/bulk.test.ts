@@ -145,7 +145,7 @@ describe('POST /api/candidates/bulk/export', () => {
     const file = await download(acme.admin.auth, ready!.fileUrl!);
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.body as Buffer);
+    await workbook.xlsx.load(file.body as Buffer as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Candidates')!;
     const rows = sheet.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
     expect(rows[0]!.slice(0, 3)).toEqual(['First name', 'Last name', 'Email']);
