@@ -6,6 +6,8 @@ import { User } from '../modules/users/user.model';
 import { DemoCompanies, DemoPassword, DemoPendingCompany, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
 import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
+import { seedCandidates } from './seed-candidates';
+import { seedScreeningQuestions } from './seed-questions';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -34,6 +36,8 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   }
   await seedPeople({ passwordHash });
   await seedJobs();
+  await seedCandidates();
+  await seedScreeningQuestions();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

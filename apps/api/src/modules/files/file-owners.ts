@@ -1,13 +1,14 @@
 import { Types } from 'mongoose';
 import type { UserDoc } from '../users/user.model';
 import { mayReadApplicationFiles } from '../candidates/applications/application-files';
+import { findVisibleCandidate } from '../candidates/candidates.access';
 
 /**
  * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of
  * owner brings its own check from its own module. Later kinds (candidate, offer, onboarding document,
  * export) add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
  */
-export const FileOwnerKinds = ['application', 'export'] as const;
+export const FileOwnerKinds = ['application', 'candidate', 'export'] as const;
 export type FileOwnerKind = (typeof FileOwnerKinds)[number];
 export type FileOwner = { kind: FileOwnerKind; id: Types.ObjectId };
 
@@ -15,6 +16,12 @@ export type FileOwnerCheck = (args: { customerId: Types.ObjectId; actor: UserDoc
 
 const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
   application: mayReadApplicationFiles,
+  // A candidate's own file (a résumé added to the database, not to an application): whoever sees the candidate.
+  candidate: async ({ customerId, actor, ownerId }) =>
+    findVisibleCandidate({ user: actor, customerId }, String(ownerId)).then(
+      () => true,
+      () => false,
+    ),
   // An export is its asker's alone: not even their admin reads it.
   export: async ({ actor, ownerId }) => ownerId.equals(actor._id),
 };
