@@ -54,7 +54,7 @@ export const RouteBudgets = {
   '/company-settings/approvers/:page?': { totalKb: 300 }, // 293.4
   '/company-settings/career-site/:page?': { totalKb: 290 }, // 283.5
   '/company-settings/page-customization/:page?': { totalKb: 280 }, // 272.4
-  '/company-settings/page-customization/questions': { totalKb: 290 }, // issue 13: the screening question bank; measured below
+  '/company-settings/page-customization/questions': { totalKb: 310 }, // 303.4 (issue 13: the screening question bank)
   '/company-settings/preferences': { totalKb: 290 }, // 281.7
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };
