@@ -16,6 +16,9 @@ export const ScreeningQuestionTypeLabels: Record<TScreeningQuestionType, string>
   number: 'Number',
 };
 
+/** The answers a yes/no question takes, as the apply form sends and stores them. */
+export const YesNoAnswers = ['Yes', 'No'] as const;
+
 export const ScreeningQuestionRules = {
   maxTextLength: 200,
   maxOptions: 20,
