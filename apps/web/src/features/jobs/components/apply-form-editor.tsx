@@ -1,14 +1,16 @@
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { CareerSiteValidation, FieldModes, ZUpdateApplyFormRequest, type TApplyForm, type TApplyQuestion, type TFieldMode } from '@hireflow/contracts/careers';
 import { ScreeningQuestionTypeLabels, type TScreeningQuestion } from '@hireflow/contracts/candidates-questions';
-import { QuestionBankPicker } from '@/features/candidates/questions/question-bank-picker';
 import { useSaveApplyForm } from '../api/save-apply-form';
 import { errorMessage } from '@/lib/api-client';
 import { firstIssueMessage } from '@/lib/zod-form';
 
 export const fieldModeLabels: Record<TFieldMode, string> = { required: 'Required', optional: 'Optional', hidden: 'Hidden' };
 const slugOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'question';
+
+// Loaded when the admin opens it: the search picker is not part of the page's first download.
+const QuestionBankPicker = lazy(() => import('@/features/candidates/questions/question-bank-picker').then((m) => ({ default: m.QuestionBankPicker })));
 
 /** A bank question as the form stores it: its text, type and options as they are now, under an id the form has not used. */
 export function formQuestionFromBank(question: TScreeningQuestion, taken: TApplyQuestion[]): TApplyQuestion {
@@ -97,12 +99,14 @@ export function ApplyFormEditor({ applyForm }: { applyForm: TApplyForm }) {
           </Button>
         </Group>
         {picking && questions.length < CareerSiteValidation.maxQuestions ? (
-          <QuestionBankPicker
-            onPick={(question) => {
-              changed(setQuestions)([...questions, formQuestionFromBank(question, questions)]);
-              setPicking(false);
-            }}
-          />
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the question bank" />}>
+            <QuestionBankPicker
+              onPick={(question) => {
+                changed(setQuestions)([...questions, formQuestionFromBank(question, questions)]);
+                setPicking(false);
+              }}
+            />
+          </Suspense>
         ) : null}
       </Stack>
     </Paper>
