@@ -47,8 +47,11 @@ export const ZBulkTagsRequest = z
   .refine((r) => r.add.length + r.remove.length > 0, { error: CandidatesBulkMessages.noTagChange });
 export type TBulkTagsRequest = z.input<typeof ZBulkTagsRequest>;
 
-/** Candidates changed, and ids that are not (or no longer) in the caller's database. */
-export const ZBulkTagsResult = z.object({ updated: z.number(), notFound: z.number() });
+/**
+ * Candidates changed, ids that are not (or no longer) in the caller's database, and candidates left as
+ * they were because the added tags would take them over CandidateDatabase.maxTags.
+ */
+export const ZBulkTagsResult = z.object({ updated: z.number(), notFound: z.number(), tooManyTags: z.number() });
 export type TBulkTagsResult = z.infer<typeof ZBulkTagsResult>;
 
 export const ZBulkAddToJobRequest = z.object({ candidateIds: ZBulkCandidateIds, jobId: ZObjectId });

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { CandidateDatabase } from '@hireflow/contracts/candidates';
 import type { TBulkAddToJobResult, TBulkTagsResult } from '@hireflow/contracts/candidates-bulk';
 import type { AuthContext } from '../../../lib/auth';
 import { Candidate, type CandidateDoc } from '../candidate.model';
@@ -29,12 +30,14 @@ export async function bulkTags(caller: BulkCaller, { candidateIds, add, remove }
   const removing = new Set(remove.map(tagKey));
   const adding = [...new Map(add.filter((t) => !removing.has(tagKey(t))).map((t) => [tagKey(t), t])).values()];
   const changed: { _id: Types.ObjectId; tags: string[]; added: string[]; removed: string[] }[] = [];
+  let tooManyTags = 0;
   for (const c of found) {
     const kept = c.tags.filter((t) => !removing.has(tagKey(t)));
     const have = new Set(kept.map(tagKey));
     const added = adding.filter((t) => !have.has(tagKey(t)));
     const removed = c.tags.filter((t) => removing.has(tagKey(t)));
-    if (added.length || removed.length) changed.push({ _id: c._id, tags: [...kept, ...added], added, removed });
+    if (kept.length + added.length > CandidateDatabase.maxTags) tooManyTags++;
+    else if (added.length || removed.length) changed.push({ _id: c._id, tags: [...kept, ...added], added, removed });
   }
   if (changed.length > 0) {
     const { customerId } = caller;
@@ -44,7 +47,7 @@ export async function bulkTags(caller: BulkCaller, { candidateIds, add, remove }
       changed.map((c) => ({ customerId, candidateId: c._id, kind: 'profile_updated' as const, by: caller.user._id, summary: `Tags ${describe(c)}`, data: { fields: ['tags'], added: c.added, removed: c.removed } })),
     );
   }
-  return { updated: changed.length, notFound };
+  return { updated: changed.length, notFound, tooManyTags };
 }
 
 export async function bulkAddToJob(caller: BulkCaller, { candidateIds, jobId }: { candidateIds: string[]; jobId: string }): Promise<TBulkAddToJobResult> {

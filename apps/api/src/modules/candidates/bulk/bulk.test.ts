@@ -69,15 +69,23 @@ describe('POST /api/candidates/bulk/tags', () => {
   it('adds and removes tags, without case duplicates; another company’s id only counts as not found', async () => {
     const res = await post(acme.recruiter.auth, 'tags', { candidateIds: [...ids.slice(0, 3), globexId, String(new Types.ObjectId())], add: ['Java Team', 'keep'], remove: ['OLD'] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ updated: 3, notFound: 2 });
+    expect(res.body).toEqual({ updated: 3, notFound: 2, tooManyTags: 0 });
     expect((await cand(ids[0]!)).tags).toEqual(['Keep', 'Java Team']);
     expect((await cand(ids[1]!)).tags).toEqual(['Java Team', 'keep']);
     expect((await cand(globexId)).tags).toEqual(['secret']);
     const entry = await CandidateActivity.findOne({ customerId: acme.customerId, candidateId: ids[0], kind: 'profile_updated' }).lean();
     expect(entry).toMatchObject({ by: acme.recruiter.user._id, summary: 'Tags added Java Team; removed old' });
     // Nothing left to change: nothing is written again.
-    expect((await post(acme.admin.auth, 'tags', { candidateIds: ids.slice(0, 2), add: ['java team'] })).body).toEqual({ updated: 0, notFound: 0 });
+    expect((await post(acme.admin.auth, 'tags', { candidateIds: ids.slice(0, 2), add: ['java team'] })).body).toEqual({ updated: 0, notFound: 0, tooManyTags: 0 });
     expect(await CandidateActivity.countDocuments({ customerId: acme.customerId, kind: 'profile_updated', candidateId: { $in: ids.slice(0, 2) } })).toBe(2);
+  });
+
+  it('leaves a candidate as they were when the added tags would pass the 50-tag limit', async () => {
+    const full = await person(acme.customerId, 50, { tags: Array.from({ length: 49 }, (_, i) => `t${i}`) });
+    const res = await post(acme.recruiter.auth, 'tags', { candidateIds: [full, ids[4]], add: ['one', 'two'] });
+    expect(res.body).toEqual({ updated: 1, notFound: 0, tooManyTags: 1 });
+    expect((await cand(full)).tags).toHaveLength(49);
+    expect((await cand(ids[4]!)).tags).toEqual(['one', 'two']);
   });
 });
 

@@ -15,7 +15,7 @@ describe('BulkActionsBar', () => {
     let sent: unknown = null;
     http.onPost('/api/candidates/bulk/tags').reply((config) => {
       sent = body(config);
-      return [200, { updated: 2, notFound: 1 }];
+      return [200, { updated: 2, notFound: 1, tooManyTags: 1 }];
     });
     const onDone = vi.fn();
     renderWithProviders(<BulkActionsBar candidateIds={ids} onDone={onDone} />, { route: '/database' });
@@ -27,7 +27,7 @@ describe('BulkActionsBar', () => {
     await user.type(within(dialog).getByRole('combobox', { name: 'Add tags' }), 'Silver medalist{Enter}');
     await user.type(within(dialog).getByRole('combobox', { name: 'Remove tags' }), 'Passive{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
-    expect(await screen.findByText('Tags changed on 2 candidates. 1 candidate was not found.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Tags changed on 2 candidates. 1 candidate was not found. 1 candidate was left as they were: more than 50 tags.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(sent).toEqual({ candidateIds: ids, add: ['Silver medalist'], remove: ['Passive'] });
     expect(onDone).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -41,7 +41,8 @@ export function BulkActionsBar({ candidateIds, onDone }: { candidateIds: string[
       { candidateIds, add, remove },
       {
         onSuccess: (r) => {
-          setNotice({ color: 'green', text: `Tags changed on ${people(r.updated)}.${notFoundNote(r.notFound)}` });
+          const full = r.tooManyTags ? ` ${r.tooManyTags === 1 ? '1 candidate was' : `${r.tooManyTags} candidates were`} left as they were: more than ${CandidateDatabase.maxTags} tags.` : '';
+          setNotice({ color: 'green', text: `Tags changed on ${people(r.updated)}.${notFoundNote(r.notFound)}${full}` });
           setAdd([]);
           setRemove([]);
           close();
