@@ -190,14 +190,21 @@ async function addDatabaseCandidates(customerId: Types.ObjectId, count: number, 
 
   const pick = pickFrom(random);
   const recruiters = await User.find({ customerId, role: 'recruiter' }, { _id: 1 }).lean();
-  const emails = new Set((await Candidate.find({ customerId }, { email: 1 }).lean()).map((c) => c.email));
+  const existing = await Candidate.find({ customerId }, { email: 1, firstName: 1, lastName: 1 }).lean();
+  const emails = new Set(existing.map((c) => c.email));
+  // One person per full name in the demo (pickers and lists show names): every unused pairing, shuffled.
+  const taken = new Set(existing.map((c) => `${c.firstName} ${c.lastName}`));
+  const names = FirstNames.flatMap((first) => LastNames.map((last) => [first, last] as const)).filter(([f, l]) => !taken.has(`${f} ${l}`));
+  for (let i = names.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [names[i], names[j]] = [names[j]!, names[i]!];
+  }
   const candidates: Doc[] = [];
   const activities: Activity[] = [];
   const files: StoredFileInput[] = [];
   const fileOf: { candidate: Doc; filename: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const firstName = pick(FirstNames);
-    const lastName = pick(LastNames);
+  for (let i = 0; i < Math.min(count, names.length); i++) {
+    const [firstName, lastName] = names[i]!;
     let email = `${firstName}.${lastName}@${pick(['example.net', 'example.org', 'mail.example.com'])}`.toLowerCase();
     if (emails.has(email)) email = email.replace('@', `${i}@`);
     emails.add(email);
