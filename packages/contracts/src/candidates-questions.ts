@@ -66,7 +66,13 @@ export const ZCreateScreeningQuestion = ZQuestionBody.superRefine(checkOptions);
 export type TCreateScreeningQuestion = z.input<typeof ZCreateScreeningQuestion>;
 
 /** A change: any of the fields; type and options are checked together against the stored question. */
-export const ZUpdateScreeningQuestion = ZQuestionBody.partial().extend({ options: ZQuestionBody.shape.options.optional() });
+export const ZUpdateScreeningQuestion = z.object({
+  text: ZQuestionBody.shape.text.optional(),
+  type: ZQuestionBody.shape.type.optional(),
+  // No defaults here: a field left out of a change stays as it is.
+  options: z.array(ZOption).max(ScreeningQuestionRules.maxOptions, { error: `may have at most ${ScreeningQuestionRules.maxOptions} options` }).optional(),
+  active: z.boolean().optional(),
+});
 export type TUpdateScreeningQuestion = z.input<typeof ZUpdateScreeningQuestion>;
 
 export const ZScreeningQuestion = z.object({

@@ -60,6 +60,9 @@ describe('managing the screening question bank', () => {
     expect(back.body.message).toBe(`options: ${ScreeningQuestionMessages.needsOptions}`);
     const off = await request(app).patch(`/api/screening-questions/${id}`).set('Authorization', acme.admin.auth).send({ text: 'Preferred office city', active: false });
     expect(off.body).toMatchObject({ text: 'Preferred office city', active: false });
+    // A change that leaves a field out leaves it as it is.
+    const renamed = await request(app).patch(`/api/screening-questions/${id}`).set('Authorization', acme.admin.auth).send({ text: 'Preferred office' });
+    expect(renamed.body).toMatchObject({ text: 'Preferred office', type: 'number', active: false });
 
     expect((await request(app).delete(`/api/screening-questions/${id}`).set('Authorization', acme.admin.auth)).status).toBe(204);
     expect((await request(app).delete(`/api/screening-questions/${id}`).set('Authorization', acme.admin.auth)).status).toBe(404);
