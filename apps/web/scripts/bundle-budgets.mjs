@@ -57,6 +57,7 @@ export const RouteBudgets = {
   '/company-settings/approvers/:page?': { totalKb: 300 }, // 293.4
   '/company-settings/career-site/:page?': { totalKb: 290 }, // 283.5
   '/company-settings/page-customization/:page?': { totalKb: 280 }, // 272.4
+  '/company-settings/page-customization/questions': { totalKb: 310 }, // 303.4 (issue 13: the screening question bank)
   '/company-settings/preferences': { totalKb: 290 }, // 281.7
   '/database-campaign/:id?': { totalKb: 310 }, // 303.7 (issue 13: campaign list, wizard and detail in one chunk)
   '/company-settings/templates': { totalKb: 290 }, // 283.5 (issue 13: mail templates)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZObjectId, zMultilineText, zText } from './common';
+import { ScreeningQuestionMessages, ScreeningQuestionRules, ScreeningQuestionTypes } from './candidates-questions';
 
 // ---------------------------------------------------------------------------------------------
 // The public career site (/careers/{slug}) and its settings page (company-settings/career-site).
@@ -30,11 +31,22 @@ export const CareerSiteValidation = { maxIntroLength: 5000, maxQuestions: 10, ma
 /** Rows per page: the settings page's job list, and the public /careers/{slug} list (?page=N). */
 export const CareerSitePaging = { settingsPageSize: 50, publicPageSize: 50, maxPage: 10_000 } as const;
 
-export const ZApplyQuestion = z.object({
-  id: z.string().trim().regex(/^[a-z0-9-]{1,30}$/, { error: 'must be 1-30 lowercase letters, digits or dashes' }),
-  label: zText().trim().min(1, { error: 'is required' }).max(CareerSiteValidation.maxQuestionLength, { error: 'is too long' }),
-  required: z.boolean().default(false),
-});
+/**
+ * A question of the apply form. Without `type` it is free text (as before the question bank); a question
+ * added from the bank (issue 13) keeps the bank's type and options as they were when it was added.
+ */
+export const ZApplyQuestion = z
+  .object({
+    id: z.string().trim().regex(/^[a-z0-9-]{1,30}$/, { error: 'must be 1-30 lowercase letters, digits or dashes' }),
+    label: zText().trim().min(1, { error: 'is required' }).max(CareerSiteValidation.maxQuestionLength, { error: 'is too long' }),
+    required: z.boolean().default(false),
+    type: z.enum(ScreeningQuestionTypes, { error: `must be one of ${ScreeningQuestionTypes.join(', ')}` }).optional(),
+    options: z
+      .array(zText().trim().min(1, { error: 'must not be empty' }).max(ScreeningQuestionRules.maxOptionLength, { error: 'is too long' }))
+      .max(ScreeningQuestionRules.maxOptions, { error: `may have at most ${ScreeningQuestionRules.maxOptions} options` })
+      .optional(),
+  })
+  .refine((q) => q.type !== 'single_choice' || (q.options?.length ?? 0) >= 2, { error: ScreeningQuestionMessages.needsOptions, path: ['options'] });
 export type TApplyQuestion = z.infer<typeof ZApplyQuestion>;
 
 export const ZApplyForm = z.object({

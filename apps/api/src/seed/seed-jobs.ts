@@ -309,7 +309,10 @@ async function attachResumes(customerId: Types.ObjectId, candidates: Record<stri
     if (random() >= 0.7) continue;
     const name = `${String(candidate.firstName)} ${String(candidate.lastName)}`;
     const filename = `${name.replace(/\s+/g, '-')}-resume.pdf`;
-    const buffer = demoResumePdf([name, String(candidate.email), String(candidate.phone), '', 'Experience', '2019 - today   Senior specialist, Northwind Traders', '2015 - 2019    Specialist, Contoso Ltd', '', 'Education', '2011 - 2015    BSc, State University']);
+    const lines = [name, String(candidate.email), String(candidate.phone), '', 'Experience', '2019 - today   Senior specialist, Northwind Traders', '2015 - 2019    Specialist, Contoso Ltd', '', 'Education', '2011 - 2015    BSc, State University'];
+    const buffer = demoResumePdf(lines);
+    // The text as extraction would find it, so search finds the demo at once (seed-candidates).
+    Object.assign(candidate, { resumeText: lines.join('\n'), resumeTextState: 'extracted' });
     for (const application of applications) {
       if (application.candidateId !== candidate._id) continue;
       const owner = { kind: 'application' as const, id: application._id as Types.ObjectId };

@@ -10,6 +10,8 @@ import { seedCampaigns } from './seed-campaigns';
 import { seedResumeText } from './seed-resumes';
 import { seedDuplicates } from './seed-duplicates';
 import { seedCandidateProfiles } from './seed-candidate-profiles';
+import { seedCandidates } from './seed-candidates';
+import { seedScreeningQuestions } from './seed-questions';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -38,10 +40,12 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   }
   await seedPeople({ passwordHash });
   await seedJobs();
-  await seedCampaigns();
-  await seedResumeText();
+  await seedCandidates();
+  await seedScreeningQuestions();
   await seedDuplicates();
   await seedCandidateProfiles();
+  await seedCampaigns();
+  await seedResumeText();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

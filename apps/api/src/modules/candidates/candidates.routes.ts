@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
+import { bulkRouter } from './bulk/bulk.routes';
+import { questionsRouter } from './questions/questions.routes';
 import { campaignsRouter } from './campaigns/campaigns.routes';
 import { resumesRouter } from './resumes/resumes.routes';
 import { intakeRouter } from './intake/intake.routes';
@@ -12,6 +14,8 @@ import { mentionsRouter, profileRouter } from './profile/profile.routes';
  */
 export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
+candidatesRouter.use(bulkRouter);
+candidatesRouter.use(questionsRouter);
 candidatesRouter.use(campaignsRouter);
 candidatesRouter.use(resumesRouter);
 candidatesRouter.use(intakeRouter);

@@ -10,7 +10,7 @@ const careerSiteSchema = new Schema(
     applyForm: {
       phone: { type: String, enum: FieldModes, default: 'optional' },
       resume: { type: String, enum: FieldModes, default: 'required' },
-      questions: { type: [{ _id: false, id: String, label: String, required: Boolean }], default: [] },
+      questions: { type: [{ _id: false, id: String, label: String, required: Boolean, type: { type: String }, options: { type: [String], default: undefined } }], default: [] },
     },
     updatedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
   },

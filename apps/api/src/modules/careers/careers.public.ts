@@ -3,7 +3,8 @@ import multer from 'multer';
 import { z } from 'zod';
 import { ZEmail, ZMobile } from '@hireflow/contracts/common';
 import { CandidateValidation, ResumeUpload, ZApplicantName, ZOptionalPhone, zApplicantAnswer } from '@hireflow/contracts/candidates';
-import { CareerSitePaging, type TApplyForm } from '@hireflow/contracts/careers';
+import { CareerSitePaging, type TApplyForm, type TApplyQuestion } from '@hireflow/contracts/careers';
+import { YesNoAnswers } from '@hireflow/contracts/candidates-questions';
 import { AppError } from '../../lib/app-error';
 import { limitByIp } from '../../lib/rate-limit';
 import { describeZodError } from '../../lib/validate';
@@ -29,6 +30,16 @@ const sendHtml = (res: Response, status: number, html: string) => {
 };
 const baseUrlOf = (req: Request) => req.app.locals.config.publicUrl as string;
 
+/** A typed question's answer (questions from the bank): yes or no, a number, or one of the options. */
+function typedAnswerFits(q: TApplyQuestion, answer: string) {
+  if (q.type === 'yes_no') return (YesNoAnswers as readonly string[]).includes(answer);
+  if (q.type === 'number') return /^-?\d+(\.\d+)?$/.test(answer) && Number.isFinite(Number(answer));
+  if (q.type === 'single_choice') return (q.options ?? []).includes(answer);
+  return true;
+}
+const typedAnswerMessage = (q: TApplyQuestion) =>
+  q.type === 'yes_no' ? `Please answer "${q.label}" with yes or no` : q.type === 'number' ? `The answer to "${q.label}" must be a number` : `Please pick one of the options for "${q.label}"`;
+
 function applicationSchema(form: TApplyForm) {
   const answers = Object.fromEntries(
     form.questions.map((q) => {
@@ -41,11 +52,17 @@ function applicationSchema(form: TApplyForm) {
     firstName: ZApplicantName,
     lastName: ZApplicantName,
     email: ZEmail,
-    phone: form.phone === 'required' ? ZMobile : form.phone === 'optional' ? ZOptionalPhone : z.any().transform(() => undefined),
+    phone: form.phone === 'required' ? ZMobile : form.phone === 'optional' ? ZOptionalPhone : z.any().optional().transform(() => undefined),
     consent: z.literal('yes', { error: 'Please agree that we store your details to consider your application' }),
     captchaId: z.string().max(100).default(''),
     captchaText: z.string().max(20).default(''),
     ...answers,
+  }).superRefine((data, ctx) => {
+    // Typed questions (from the bank) take only what their type allows; an unanswered optional one passes.
+    for (const q of form.questions) {
+      const answer = (data as Record<string, unknown>)[`q_${q.id}`];
+      if (typeof answer === 'string' && answer && !typedAnswerFits(q, answer)) ctx.addIssue({ code: 'custom', path: [`q_${q.id}`], message: typedAnswerMessage(q) });
+    }
   });
 }
 

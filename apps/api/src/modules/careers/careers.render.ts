@@ -1,6 +1,7 @@
-import type { TApplyForm } from '@hireflow/contracts/careers';
+import type { TApplyForm, TApplyQuestion } from '@hireflow/contracts/careers';
+import { YesNoAnswers } from '@hireflow/contracts/candidates-questions';
 import { EmploymentTypeLabels, EmploymentTypeSchemaOrg } from '@hireflow/contracts/jobs';
-import { ResumeUpload } from '@hireflow/contracts/candidates';
+import { CandidateValidation, ResumeUpload } from '@hireflow/contracts/candidates';
 import type { JobDoc } from '../jobs/job.model';
 import { sanitizeDescription } from '../jobs/sanitize-description';
 import { escapeHtml } from '../jobs/html-escape';
@@ -110,9 +111,7 @@ export function renderJobPage({
   const req = (required: boolean) => (required ? ' required' : '');
   const field = (name: string, label: string, type: string, required: boolean, value = '', extra = '') =>
     `<label for="${name}">${esc(label)}${required ? ' *' : ''}</label><input id="${name}" name="${name}" type="${type}" value="${esc(value)}"${req(required)}${extra}>`;
-  const questions = form.questions
-    .map((q) => `<label for="q-${esc(q.id)}">${esc(q.label)}${q.required ? ' *' : ''}</label><textarea id="q-${esc(q.id)}" name="q_${esc(q.id)}" rows="3"${req(q.required)}>${esc(values.answers?.[q.id] ?? '')}</textarea>`)
-    .join('');
+  const questions = form.questions.map((q) => renderQuestion(q, values.answers?.[q.id] ?? '')).join('');
   const meta = [placeText(place), EmploymentTypeLabels[job.employmentType], job.salaryBand?.currency ? `${money(job.salaryBand.min)}–${money(job.salaryBand.max)} ${job.salaryBand.currency} a year` : '']
     .filter(Boolean)
     .join(' · ');
@@ -163,4 +162,29 @@ export function renderFeed({ company, jobs, places, baseUrl }: { company: Compan
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${esc(company.name)} jobs</title><link>${esc(site)}</link><description>Open positions at ${esc(company.name)}</description><atom:link href="${esc(site)}/feed.xml" rel="self" type="application/rss+xml"/>${items}</channel></rss>`;
+}
+
+/** One apply-form question as its type asks (free text when it has none: questions from before the bank). */
+function renderQuestion(q: TApplyQuestion, value: string) {
+  const id = `q-${esc(q.id)}`;
+  const name = `q_${esc(q.id)}`;
+  const star = q.required ? ' *' : '';
+  const required = q.required ? ' required' : '';
+  const label = `<label for="${id}">${esc(q.label)}${star}</label>`;
+  switch (q.type) {
+    case 'short_text':
+      return `${label}<input id="${id}" name="${name}" type="text" maxlength="${CandidateValidation.maxAnswerLength}" value="${esc(value)}"${required}>`;
+    case 'number':
+      return `${label}<input id="${id}" name="${name}" type="number" step="any" inputmode="decimal" value="${esc(value)}"${required}>`;
+    case 'yes_no':
+    case 'single_choice': {
+      const choices = q.type === 'yes_no' ? [...YesNoAnswers] : (q.options ?? []);
+      const radios = choices
+        .map((c, i) => `<label class="choice"><input type="radio" id="${id}-${i}" name="${name}" value="${esc(c)}"${c === value ? ' checked' : ''}${i === 0 ? required : ''}> ${esc(c)}</label>`)
+        .join('');
+      return `<fieldset id="${id}"><legend>${esc(q.label)}${star}</legend>${radios}</fieldset>`;
+    }
+    default:
+      return `${label}<textarea id="${id}" name="${name}" rows="3"${required}>${esc(value)}</textarea>`;
+  }
 }

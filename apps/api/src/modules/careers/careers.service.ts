@@ -1,3 +1,4 @@
+import type { TScreeningQuestionType } from '@hireflow/contracts/candidates-questions';
 import { Types } from 'mongoose';
 import { CareerSitePaging, type TApplyForm, type TApplyFormSettings, type TCareerSiteJobs, type TCareerSiteJobsQuery, type TCareerSiteSettings, type TPublishJobsRequest, type TPublishJobsResult, type TUpdateApplyFormRequest, type TUpdateCareerSiteRequest } from '@hireflow/contracts/careers';
 import { Customer, type CustomerDoc } from '../org/customer.model';
@@ -22,7 +23,14 @@ export async function careerSiteOf(customerId: Types.ObjectId): Promise<{ intro:
     applyForm: {
       phone: site.applyForm?.phone ?? 'optional',
       resume: site.applyForm?.resume ?? 'required',
-      questions: (site.applyForm?.questions ?? []).map((q) => ({ id: q.id!, label: q.label!, required: Boolean(q.required) })),
+      questions: (site.applyForm?.questions ?? []).map((q) => ({
+        id: q.id!,
+        label: q.label!,
+        required: Boolean(q.required),
+        // Typed questions came from the question bank; untyped ones are free text, as before it.
+        ...(q.type ? { type: q.type as TScreeningQuestionType } : {}),
+        ...(q.options?.length ? { options: [...q.options] } : {}),
+      })),
     },
   };
 }

@@ -5,8 +5,7 @@ import { mayReadCandidateFiles, mayReadResumeBatchFiles } from '../candidates/re
 
 /**
  * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of
- * owner brings its own check from its own module. Later kinds (candidate, offer, onboarding document,
- * export) add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
+ * owner brings its own check from its own module. Later kinds (offer, onboarding document) add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
  */
 export const FileOwnerKinds = ['application', 'export', 'candidate', 'resume-batch'] as const;
 export type FileOwnerKind = (typeof FileOwnerKinds)[number];
@@ -18,6 +17,7 @@ const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
   application: mayReadApplicationFiles,
   // An export is its asker's alone: not even their admin reads it.
   export: async ({ actor, ownerId }) => ownerId.equals(actor._id),
+  // A candidate's own file (a résumé added to the database, not to an application): whoever sees the candidate.
   candidate: mayReadCandidateFiles,
   'resume-batch': mayReadResumeBatchFiles,
 };

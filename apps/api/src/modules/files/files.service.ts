@@ -50,6 +50,31 @@ export async function storeFile(input: StoredFileInput): Promise<string> {
   return id;
 }
 
+/**
+ * Many small files at once (demo data, bulk imports): each must fit one GridFS chunk. Writes the files'
+ * chunks and then their entries with two inserts, where storeFile takes a round trip per file.
+ */
+export async function storeSmallFiles(inputs: StoredFileInput[]): Promise<string[]> {
+  const chunkSize = 255 * 1024;
+  const uploadDate = new Date();
+  const ids = inputs.map(() => newFileId());
+  const db = mongoose.connection.db!;
+  for (const input of inputs) if (input.buffer.length > chunkSize) throw new Error(`${input.filename} is too large for storeSmallFiles`);
+  if (inputs.length === 0) return ids;
+  await db.collection('uploads.chunks').insertMany(inputs.map((input, i) => ({ files_id: ids[i], n: 0, data: new mongoose.mongo.Binary(input.buffer) })) as never[]);
+  await db.collection('uploads.files').insertMany(
+    inputs.map((input, i) => ({
+      _id: ids[i],
+      length: input.buffer.length,
+      chunkSize,
+      uploadDate,
+      filename: input.filename,
+      metadata: { customerId: input.customerId, owner: { kind: input.owner.kind, id: input.owner.id }, contentType: input.contentType, kind: input.kind, uploadedBy: input.uploadedBy ?? null },
+    })) as never[],
+  );
+  return ids;
+}
+
 export async function deleteFile(id: string) {
   await bucket()
     .delete(id as unknown as Types.ObjectId)

@@ -33,4 +33,6 @@ export const peopleSettingsRoutes: RouteObject[] = [
   settingsPage('manage-allTags', () => import('./manage-all-tags-page'), '/:subpage?'),
   settingsPage('manage-sources', () => import('./manage-sources-page')),
   settingsPage('custom-fields', () => import('./custom-fields-page'), '/:subpage?'),
+  // The screening question bank (issue 13): before page-customization/:page? in meaning, a static path wins.
+  settingsPage('page-customization', () => import('./question-bank-page'), '/questions'),
 ];

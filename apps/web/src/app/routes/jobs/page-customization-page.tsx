@@ -1,21 +1,17 @@
-import { Alert, Anchor, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { Alert, Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useApplyForm } from '@/features/jobs/api/get-apply-form';
 import { ApplyFormEditor } from '@/features/jobs/components/apply-form-editor';
 import { errorMessage } from '@/lib/api-client';
+import { PageCustomizationTabs } from './page-customization-tabs';
 
-/** company-settings/page-customization/{page?}: which fields each form shows; today the career site's apply form. */
+/** company-settings/page-customization/{page?}: which fields each form shows; today the career site's apply form (the question bank is its own page). */
 export default function PageCustomizationPage() {
-  const navigate = useNavigate();
   const form = useApplyForm();
   return (
     <Stack gap="md" maw={860}>
       <Title order={1}>Page customization</Title>
-      <Tabs value="apply-form" onChange={(v) => navigate(`/company-settings/page-customization/${v}`)}>
-        <Tabs.List>
-          <Tabs.Tab value="apply-form">Career-site apply form</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <PageCustomizationTabs value="apply-form" />
       <Text fz="sm">
         The form applicants fill in on your public career site. The site&apos;s introduction and listed jobs are on the{' '}
         <Anchor component={Link} to="/company-settings/career-site">

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { UsersApi, type TUserListFiltersInput } from '@hireflow/contracts/users';
 import { ZStartExportResponse } from '@hireflow/contracts/exports';
 import { apiPost } from '@/lib/api-client';
@@ -9,6 +8,3 @@ export function startUsersExport(filters: TUserListFiltersInput) {
   return apiPost(UsersApi.startExport, { filters: { ...filters, search: toSearchText(filters.search) } }, ZStartExportResponse);
 }
 
-export function useStartUsersExport() {
-  return useMutation({ mutationFn: startUsersExport });
-}

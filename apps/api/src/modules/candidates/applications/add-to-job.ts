@@ -1,0 +1,70 @@
+import { Types } from 'mongoose';
+import { CandidatesBulkMessages } from '@hireflow/contracts/candidates-bulk';
+import { AppError } from '../../../lib/app-error';
+import { Job, type JobDoc } from '../../jobs/job.model';
+import { withTransaction } from '../../jobs/with-transaction';
+import { recordCandidateActivity } from '../candidate-activity';
+import { Candidate, type CandidateDoc } from '../candidate.model';
+import { Application } from './application.model';
+import { StageEvent } from './stage-event.model';
+
+/** Jobs a recruiter may add candidates to (the career site takes applications for open jobs only). */
+export const JobStatusesTakingCandidates = ['open', 'on_hold'] as const;
+
+/** A job of the company that can take candidates now, or 404 / 409. */
+export async function findJobTakingCandidates(customerId: Types.ObjectId, jobId: string): Promise<JobDoc> {
+  const job = await Job.findOne({ customerId, _id: new Types.ObjectId(jobId) }).lean<JobDoc>();
+  if (!job) throw AppError.notFound('Job');
+  if (!(JobStatusesTakingCandidates as readonly string[]).includes(job.status)) throw AppError.conflict(CandidatesBulkMessages.jobNotOpen);
+  if (!job.stages[0]) throw AppError.conflict(CandidatesBulkMessages.jobHasNoStages);
+  return job;
+}
+
+type Person = Pick<CandidateDoc, 'firstName' | 'lastName' | 'email' | 'phone' | 'resumeFileId' | 'resumeFilename'> & { _id: Types.ObjectId };
+
+/**
+ * A recruiter puts existing candidates on a job: one application each in the job's first stage, source
+ * "sourced", with its first stage event, the job's counts, the candidates' jobs and an `added_to_job`
+ * entry on each timeline, all in one transaction. Candidates already on the job are left as they are.
+ */
+export async function addCandidatesToJob({ customerId, job, candidates, by, at = new Date() }: { customerId: Types.ObjectId; job: JobDoc; candidates: Person[]; by: Types.ObjectId; at?: Date }) {
+  const firstStage = job.stages[0]!;
+  return withTransaction(async (session) => {
+    const onJob = await Application.find({ customerId, jobId: job._id, candidateId: { $in: candidates.map((c) => c._id) } }, { candidateId: 1 }, { session }).lean();
+    const already = new Set(onJob.map((a) => String(a.candidateId)));
+    const fresh = candidates.filter((c) => !already.has(String(c._id)));
+    if (fresh.length > 0) {
+      const applications = fresh.map((c) => ({
+        _id: new Types.ObjectId(),
+        customerId,
+        candidateId: c._id,
+        jobId: job._id,
+        stageId: firstStage._id,
+        stageKind: firstStage.kind,
+        source: 'sourced' as const,
+        appliedAt: at,
+        atCreation: { businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null, recruiterIds: job.recruiterIds, hiringManagerId: job.hiringManagerId ?? null },
+        ownerId: job.recruiterIds[0] ?? null,
+        answers: [],
+        candidateName: `${c.firstName} ${c.lastName}`.trim(),
+        candidateEmail: c.email,
+        candidatePhone: c.phone,
+        resumeFileId: c.resumeFileId ?? null,
+        resumeFilename: c.resumeFilename ?? '',
+      }));
+      await Application.insertMany(applications, { session });
+      await StageEvent.insertMany(
+        applications.map((a) => ({ customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by })),
+        { session },
+      );
+      await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: fresh.length, applicantCount: fresh.length } }, { session });
+      // What refreshCandidateJobs would compute, in one write: each gained exactly this job and stage kind.
+      await Candidate.updateMany({ customerId, _id: { $in: fresh.map((c) => c._id) } }, { $addToSet: { jobIds: job._id, stageKinds: firstStage.kind } }, { session });
+      await recordCandidateActivity(
+        applications.map((a) => ({ customerId, candidateId: a.candidateId, kind: 'added_to_job' as const, by, at, applicationId: a._id, jobId: job._id, summary: `Added to ${job.title}`, data: { source: 'sourced' } })),
+        session,
+      );
+    }
+    return { added: fresh.length, alreadyOnJob: candidates.length - fresh.length };
+  });
+}
