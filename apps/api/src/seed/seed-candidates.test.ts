@@ -40,7 +40,8 @@ describe('the demo candidate database', () => {
     const all = await Candidate.find({ customerId: customerId() }).lean();
     expect(all.length).toBeGreaterThanOrEqual(DemoCandidateTarget - 50);
     expect(all.length).toBeLessThanOrEqual(DemoCandidateTarget + 50);
-    expect(new Set(all.map((c) => c.email)).size).toBe(all.length);
+    const emails = all.filter((c) => c.email).map((c) => c.email);
+    expect(new Set(emails).size).toBe(emails.length);
     expect(new Set(all.map((c) => c.currentTitle)).size).toBeGreaterThan(30);
     expect(new Set(all.map((c) => c.location)).size).toBeGreaterThan(15);
     expect(new Set(all.flatMap((c) => c.skills)).size).toBeGreaterThan(60);
@@ -48,7 +49,9 @@ describe('the demo candidate database', () => {
     expect(all.filter((c) => c.tags.length > 0).length).toBeGreaterThan(300);
     expect(new Set(all.map((c) => c.experienceYears)).size).toBeGreaterThan(15);
     expect(all.every((c) => c.consentAt && c.consentSource)).toBe(true);
-    expect(all.filter((c) => c.nameKey && c.currentCompany).length).toBe(all.length);
+    expect(all.filter((c) => c.nameKey).length).toBe(all.length);
+    // Only the few who came in through the career site (seed-duplicates) have no current company.
+    expect(all.filter((c) => c.currentCompany).length).toBeGreaterThan(all.length - 10);
   });
 
   it('keeps each applicant’s jobs and timeline in line with their applications', async () => {

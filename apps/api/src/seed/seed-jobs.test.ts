@@ -104,6 +104,8 @@ describe('demo résumé text', () => {
     const withResume = await Candidate.countDocuments({ customerId: acme._id, resumeFileId: { $ne: null } });
     expect(withResume).toBeGreaterThan(50);
     await ctx.worker.drain();
-    expect(await Candidate.countDocuments({ customerId: acme._id, resumeFileId: { $ne: null }, resumeTextState: 'extracted', resumeText: /Northwind Traders/ })).toBe(withResume);
+    expect(await Candidate.countDocuments({ customerId: acme._id, resumeFileId: { $ne: null }, resumeTextState: 'extracted' })).toBe(withResume);
+    // The applicants' demo résumés (seed-jobs) name their last employer; their words are searchable.
+    expect(await Candidate.countDocuments({ customerId: acme._id, resumeTextState: 'extracted', resumeText: /Northwind Traders/ })).toBeGreaterThan(50);
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import { escapeHtml as esc } from '../../jobs/html-escape';
 import { deleteFile, storeFile } from '../../files/files.service';
 import { resumeContentType, type UploadedFile } from '../../files/resume-check';
 import { Candidate, candidateMatchKeys } from '../candidate.model';
+import { recordCandidateActivity } from '../candidate-activity';
 import { startResumeExtraction } from '../resumes/resume-extract.job';
 import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
@@ -101,6 +102,8 @@ export async function applyToJob({
         activity: { kind: 'applied', summary: `Applied to ${job.title}` },
         session,
       });
+      // A person new to the database starts their timeline like one added by hand.
+      if (!existing) await recordCandidateActivity({ customerId, candidateId: candidate!._id, kind: 'created', by: null, at, summary: 'Added to the database', data: { source } }, session);
       return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing };
     });
   } catch (error) {
