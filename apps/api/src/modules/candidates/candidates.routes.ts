@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
+import { searchRouter } from './search/search.routes';
 
 /**
  * The candidate database's API, one router per sub-area (search, pins, intake, resumes, campaigns,
@@ -7,4 +8,5 @@ import { pinsRouter } from './pins/pins.routes';
  * profile's /:id routes.
  */
 export const candidatesRouter = Router();
+candidatesRouter.use(searchRouter);
 candidatesRouter.use(pinsRouter);
