@@ -96,7 +96,7 @@ const zOptionalYears = z.preprocess(
  */
 export const ZCandidateSearchFilters = z.object({
   /** Search words over names, email, phone, title, company, skills, tags, notes and résumé. Trimmed; '' = filters only. */
-  q: zText().trim().max(CandidateSearchLimits.maxQueryLength, { error: `is too long (at most ${CandidateSearchLimits.maxQueryLength} characters)` }).default(''),
+  q: zText({ error: 'must be text' }).trim().max(CandidateSearchLimits.maxQueryLength, { error: `is too long (at most ${CandidateSearchLimits.maxQueryLength} characters)` }).default(''),
   skills: zList(zFilterText).default([]),
   tags: zList(zFilterText).default([]),
   source: zList(z.enum(ApplicationSources, { error: `must be one of ${ApplicationSources.join(', ')}` })).default([]),

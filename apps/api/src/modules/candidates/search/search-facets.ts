@@ -45,7 +45,7 @@ export async function countFacets(filter: Record<string, unknown>, view: Candida
         // A hiring team member sees counts for their own jobs only, never which other jobs a candidate is on.
         jobId: top('jobIds', true, view.whole ? [] : [{ $match: { jobIds: { $in: view.jobIds } } }]),
         lastActivity: [{ $group: { _id: { $switch: { branches: activityBranches, default: 'older' } }, count: { $sum: 1 } } }],
-        consent: [{ $group: { _id: { $cond: [{ $gt: ['$consentAt', null] }, 'yes', 'no'] }, count: { $sum: 1 } } }],
+        consent: [{ $group: { _id: { $cond: [{ $eq: [{ $ifNull: ['$consentAt', null] }, null] }, 'no', 'yes'] }, count: { $sum: 1 } } }],
       },
     },
   ];
