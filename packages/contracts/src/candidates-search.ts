@@ -22,7 +22,7 @@ export const CandidateSearchLimits = {
    * Facets are counted over at most this many matches (the best-ranked ones when searching by words, the
    * first in sort order otherwise); beyond it the answer says `facetsApproximate: true`.
    */
-  facetWindow: 5_000,
+  facetWindow: 500,
   maxSavedSearches: 50,
   maxSavedSearchName: 80,
 } as const;
@@ -73,13 +73,13 @@ export const ConsentValues = ['yes', 'no'] as const;
 
 /**
  * A filter that may list several values: `skills=a&skills=b` or `skills=a,b` (or both). Values are trimmed,
- * empty ones dropped, duplicates removed.
+ * empty ones dropped, duplicates removed. Locations ("Berlin, Germany") hold commas: they are only repeated.
  */
-const zList = <T extends z.ZodType<string>>(item: T) =>
+const zList = <T extends z.ZodType<string>>(item: T, { commas = true }: { commas?: boolean } = {}) =>
   z.preprocess(
     (v) => {
       if (v === undefined || v === null || v === '') return [];
-      const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
+      const parts = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' && commas ? x.split(',') : [x]));
       return [...new Set(parts.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== ''))];
     },
     z.array(item).max(CandidateSearchLimits.maxFilterValues, { error: `may list at most ${CandidateSearchLimits.maxFilterValues} values` }),
@@ -100,7 +100,7 @@ export const ZCandidateSearchFilters = z.object({
   skills: zList(zFilterText).default([]),
   tags: zList(zFilterText).default([]),
   source: zList(z.enum(ApplicationSources, { error: `must be one of ${ApplicationSources.join(', ')}` })).default([]),
-  location: zList(zFilterText).default([]),
+  location: zList(zFilterText, { commas: false }).default([]),
   jobId: zList(ZObjectId).default([]),
   stageKind: zList(z.enum(StageKinds, { error: `must be one of ${StageKinds.join(', ')}` })).default([]),
   experienceMin: zOptionalYears,

@@ -11,6 +11,7 @@ import { devRoutes } from './dev/dev.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
+import { databaseRoutes } from './database/database.routes';
 import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
 
@@ -26,6 +27,7 @@ const shellRoutes: RouteObject[] = [
   ...peopleSettingsRoutes,
   ...userPreferencesRoutes,
   ...jobsRoutes,
+  ...databaseRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

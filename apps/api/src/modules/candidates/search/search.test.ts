@@ -120,6 +120,7 @@ describe('GET /api/candidates', () => {
     ['tags=senior', ['Jonas', 'Lena']],
     ['source=referral,import', ['Jonas', 'Maria']],
     ['location=Berlin', ['Lena', 'Maria']],
+    ['location=Berlin&location=Hamburg', ['Jonas', 'Lena', 'Maria']],
     ['jobId=J1', ['Jonas', 'Maria']],
     ['stageKind=screening', ['Otto']],
     ['experienceMin=5', ['Jonas', 'Otto']],
