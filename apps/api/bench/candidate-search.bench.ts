@@ -140,11 +140,16 @@ try {
   const [big, small] = await Promise.all([buildCustomer({ name: 'Big' }), buildCustomer({ name: 'Small' })]);
   const recruiter = await buildUser({ customerId: big._id, role: 'recruiter' });
   const jobs = await Job.insertMany(Array.from({ length: 50 }, (_, i) => ({ customerId: big._id, title: `Job ${i}`, headcount: 1, status: 'open' })));
+  // Bulk load, then build the indexes (as a restore or an import would): much faster than indexing on insert.
+  await Candidate.collection.dropIndexes();
   const seedStarted = performance.now();
   await seedCandidates(big._id, CandidateCount, jobs.map((j) => j._id));
   await seedCandidates(small._id, 2_000, [new Types.ObjectId()]);
   const seedMs = performance.now() - seedStarted;
-  console.log(`seed: ${fmt(CandidateCount)} candidates (text index and filter indexes kept on insert) in ${fmt(seedMs / 1000, 1)} s (${fmt(CandidateCount / (seedMs / 1000))} /s)`);
+  console.log(`seed: ${fmt(CandidateCount)} candidates inserted in ${fmt(seedMs / 1000, 1)} s (${fmt(CandidateCount / (seedMs / 1000))} /s)`);
+  const indexStarted = performance.now();
+  await Candidate.syncIndexes();
+  console.log(`indexes (text index + filter and sort indexes) built in ${fmt((performance.now() - indexStarted) / 1000, 1)} s`);
   console.log(`memory: rss ${fmt(process.memoryUsage().rss / 2 ** 20)} MB, heap ${fmt(process.memoryUsage().heapUsed / 2 ** 20)} MB`);
 
   const token = await tokenFor(ctx.config, recruiter);
@@ -165,7 +170,8 @@ try {
     ['deepest page (400), two words', () => `page=400&q=${enc(`${pick(skills)} ${pick(titles)}`)}`],
   ];
   console.log(`\nGET /api/candidates (25 per page, facets included), ${Samples} sequential calls each, ${fmt(CandidateCount)} candidates:`);
-  for (const [label, query] of cases) {
+  const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+  for (const [label, query] of cases.filter(([label]) => !only || only.test(label))) {
     const r = await timeCalls(url, token, query);
     console.log(
       `  ${label.padEnd(36)} p50 ${fmt(r.p50, 1).padStart(7)} ms   p95 ${fmt(r.p95, 1).padStart(7)} ms   max ${fmt(r.max, 1).padStart(7)} ms   mean total ${fmt(r.meanTotal).padStart(9)}   facets approximate ${r.approximate}/${Samples}`,

@@ -23,6 +23,11 @@ export const CandidateSearchLimits = {
    * first in sort order otherwise); beyond it the answer says `facetsApproximate: true`.
    */
   facetWindow: 500,
+  /**
+   * Counting stops here (the rows beyond it are past the deepest page anyway): a larger match set answers
+   * this number with `totalCapped: true` ("10,000+ candidates").
+   */
+  maxCount: CandidateDatabase.maxPage * CandidateDatabase.pageSize,
   maxSavedSearches: 50,
   maxSavedSearchName: 80,
 } as const;
@@ -152,6 +157,8 @@ export type TCandidateFacets = z.infer<typeof ZCandidateFacets>;
 export const ZCandidateSearchResult = z.object({
   items: z.array(ZCandidateSearchItem),
   total: z.number(),
+  /** True when there are more matches than `total` (counting stops at `CandidateSearchLimits.maxCount`). */
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
   /** The sort actually used. */

@@ -67,12 +67,14 @@ candidateSchema.index(
 );
 candidateSchema.index({ customerId: 1, mergedIntoId: 1, createdAt: -1 });
 candidateSchema.index({ customerId: 1, mergedIntoId: 1, lastActivityAt: -1 });
-candidateSchema.index({ customerId: 1, skills: 1 });
-candidateSchema.index({ customerId: 1, tags: 1 });
-candidateSchema.index({ customerId: 1, source: 1 });
-candidateSchema.index({ customerId: 1, location: 1 });
-candidateSchema.index({ customerId: 1, stageKinds: 1 });
-candidateSchema.index({ customerId: 1, experienceYears: 1 });
+// Each filter after the visibility prefix, so a one-filter count is read from index positions (and, for
+// the single-valued ones, the newest-first order is the index's: a deep page walks it instead of sorting).
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, skills: 1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, tags: 1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, source: 1, createdAt: -1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, location: 1, createdAt: -1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, stageKinds: 1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, experienceYears: 1 });
 
 export type CandidateDoc = InferSchemaType<typeof candidateSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const Candidate = model('Candidate', candidateSchema);

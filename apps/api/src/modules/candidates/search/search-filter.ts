@@ -24,11 +24,14 @@ export function candidateSearchFilter(customerId: Types.ObjectId, view: Candidat
   if (mode.kind === 'text') filter.$text = { $search: mode.q };
   // phoneKey holds the last 10 digits: a full number matches it exactly, a shorter one as its end.
   if (mode.kind === 'phone') filter.phoneKey = mode.digits.length >= 10 ? mode.digits.slice(-10) : { $regex: `${mode.digits}$` };
-  if (query.skills.length) filter.skills = { $all: query.skills };
-  if (query.tags.length) filter.tags = { $all: query.tags };
-  if (query.source.length) filter.source = { $in: query.source };
-  if (query.location.length) filter.location = { $in: query.location };
-  if (query.stageKind.length) filter.stageKinds = { $in: query.stageKind };
+  // One value is a plain equality (an index answers it exactly), several an $all or $in.
+  const anyOf = (values: string[]) => (values.length === 1 ? values[0] : { $in: values });
+  const allOf = (values: string[]) => (values.length === 1 ? values[0] : { $all: values });
+  if (query.skills.length) filter.skills = allOf(query.skills);
+  if (query.tags.length) filter.tags = allOf(query.tags);
+  if (query.source.length) filter.source = anyOf(query.source);
+  if (query.location.length) filter.location = anyOf(query.location);
+  if (query.stageKind.length) filter.stageKinds = anyOf(query.stageKind);
   if (query.jobId.length) {
     const asked = query.jobId.map((id) => new Types.ObjectId(id));
     // A hiring team member asking for a job they are not on gets nobody from it.

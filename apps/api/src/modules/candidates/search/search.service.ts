@@ -33,7 +33,7 @@ export async function searchCandidates(auth: Caller, query: TCandidateSearchQuer
   };
   const [rows, total, facets] = await Promise.all([
     Candidate.find(filter, projection).sort(sortSpec(sort) as Record<string, 1 | -1>).skip((query.page - 1) * pageSize).limit(pageSize).lean() as unknown as Promise<CandidateDoc[]>,
-    Candidate.countDocuments(filter),
+    Candidate.countDocuments(filter, { limit: CandidateSearchLimits.maxCount + 1 }),
     countFacets(filter, view, mode.kind === 'text', now),
   ]);
   const pinned = await pinnedAmong(auth.customerId, auth.user._id, rows.map((r) => r._id));
@@ -43,7 +43,8 @@ export async function searchCandidates(auth: Caller, query: TCandidateSearchQuer
       ...presentCandidateSummary(c, pinned.has(String(c._id))),
       highlights: mode.kind === 'phone' ? highlightPhone(c.phone ?? '') : highlightCandidate(c, terms),
     })),
-    total,
+    total: Math.min(total, CandidateSearchLimits.maxCount),
+    totalCapped: total > CandidateSearchLimits.maxCount,
     page: query.page,
     pageSize,
     sort,

@@ -37,6 +37,7 @@ function result(items: TCandidateSearchItem[], overrides: Partial<TCandidateSear
   return {
     items,
     total: items.length,
+    totalCapped: false,
     page: 1,
     pageSize: 25,
     sort: 'newest',

@@ -115,14 +115,15 @@ export function CandidateSearch({ selectionActions }: { selectionActions?: Selec
           ) : (
             <Stack gap="sm">
               <Text c="dimmed" fz="sm" aria-live="polite">
-                {data!.total.toLocaleString()} {data!.total === 1 ? 'candidate' : 'candidates'}
+                {data!.total.toLocaleString()}
+                {data!.totalCapped ? '+' : ''} {data!.total === 1 && !data!.totalCapped ? 'candidate' : 'candidates'}
                 {results.isFetching ? ' · updating…' : ''}
               </Text>
               <Box opacity={results.isPlaceholderData ? 0.6 : 1}>
                 <CandidateResults items={data!.items} selected={selected} onSelect={select} />
               </Box>
               {pages > 1 ? <Pagination total={pages} value={state.page} onChange={(page) => update({ page })} aria-label="Pages" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : 'Next page' })} /> : null}
-              {data!.total > CandidateDatabase.maxPage * data!.pageSize ? (
+              {data!.totalCapped || data!.total > CandidateDatabase.maxPage * data!.pageSize ? (
                 <Text fz="xs" c="dimmed">
                   Only the first {CandidateDatabase.maxPage} pages are shown: narrow the search to see the others.
                 </Text>
