@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCandidateFacets, TCandidateSearchItem, TCandidateSearchResult } from '@hireflow/contracts/candidates-search';
 import { currentPath, renderWithProviders } from '@/test/render';
@@ -78,6 +78,20 @@ describe('/database', () => {
     expect(within(row).getByText('Rust', { selector: 'mark' })).toBeInTheDocument();
     expect(asked.at(-1)?.get('q')).toBe('rust');
     expect(currentPath(router)).toBe('/database?q=rust');
+  });
+
+  it('follows the browser back to the previous search', async () => {
+    signIn({ role: 'recruiter' });
+    answerSearches((p) => (p.get('q') === 'otto' ? result([otto]) : result([candidate(), otto])));
+    const { router } = renderWithProviders(null, { route: '/database?location=Munich' });
+    const box = await screen.findByRole('searchbox', { name: /Search candidates/ });
+    await userEvent.setup().type(box, 'otto');
+    await waitFor(() => expect(currentPath(router)).toBe('/database?q=otto&location=Munich'), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Maria Rust' })).not.toBeInTheDocument(), { timeout: 5000 });
+    await act(() => router.navigate(-1));
+    expect(currentPath(router)).toBe('/database?location=Munich');
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(await screen.findByRole('link', { name: 'Maria Rust' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('narrows the results when a facet is ticked, with the counts shown', async () => {
