@@ -23,11 +23,11 @@ const watchdog = setTimeout(() => {
 }, MaxSeconds * 1000);
 watchdog.unref();
 
-// A deterministic generator, so runs compare.
+// A deterministic generator, so runs compare (32-bit integer arithmetic: a float product would lose its low bits).
 let seed = 42;
 const rand = () => {
-  seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-  return seed / 0x7fffffff;
+  seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+  return seed / 0x1_0000_0000;
 };
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
 // Skewed: low indexes far more often (a Zipf-like draw).
