@@ -100,10 +100,15 @@ interface Candidate {
 const exactScalar = (v: unknown) =>
   typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v)) || v instanceof Date || v instanceof ObjectId;
 
-/** An equality-only filter fully answered by the chosen index (no re-check with mingo needed). */
-function isExact(filter: Doc, fields: string[], eq: unknown[], multikey: boolean): boolean {
+/**
+ * An equality-only filter fully answered by the chosen index (no re-check with mingo needed). `null` is
+ * exact on a complete (non-sparse, non-partial) index: its null key holds both null and missing fields,
+ * which is what `{ field: null }` matches (`{ customerId, mergedIntoId: null }` counts from the index).
+ */
+function isExact(filter: Doc, fields: string[], eq: unknown[], multikey: boolean, complete = false): boolean {
   const keys = Object.keys(filter);
-  return !multikey && keys.length === eq.length && eq.every(exactScalar) && keys.every((k) => fields.slice(0, eq.length).includes(k) && exactScalar(filter[k]));
+  const exact = (v: unknown) => exactScalar(v) || (complete && v === null);
+  return !multikey && keys.length === eq.length && eq.every(exact) && keys.every((k) => fields.slice(0, eq.length).includes(k) && exact(filter[k]));
 }
 
 /**
@@ -235,7 +240,7 @@ export function planQuery(coll: Collection, filter: Doc, sort?: Doc, collation?:
   if (best) {
     const { ix, eq } = best;
     const ids = best.in ? inScans(ix, eq, best.in) : ix.scan(eq, best.range);
-    const exact = !collation && !ix.collation && !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey);
+    const exact = !collation && !ix.collation && !best.in && !best.range && isExact(filter, ix.fields, eq, ix.multikey, ix.complete);
     const count = exact && eq.length < ix.fields.length ? () => ix.countPrefix(eq) : undefined;
     return { docs: idsToDocs(coll, ids), sorted: !best.in && scanIsSorted(best, sort, collation), index: ix.name, exact, count };
   }

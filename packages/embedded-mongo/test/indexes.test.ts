@@ -114,6 +114,19 @@ describe('counts served by index positions', () => {
     await expectSameCounts(filters);
   });
 
+  it('count null equality (null and missing fields alike) from the index', async () => {
+    const docs = Array.from({ length: 600 }, (_, i) => ({ org: i % 2 ? 'a' : 'b', ...(i % 3 === 0 ? {} : { merged: i % 3 === 1 ? null : `m${i}` }), at: i }));
+    await db.collection('nulls_indexed').createIndex({ org: 1, merged: 1, at: -1 });
+    for (const name of ['nulls_indexed', 'nulls_plain']) await db.collection(name).insertMany(docs.map((d) => ({ ...d })));
+    for (const filter of [{ org: 'a', merged: null }, { merged: null }, { org: 'b', merged: null }, { org: 'zz', merged: null }]) {
+      const reference = await db.collection('nulls_plain').countDocuments(filter);
+      expect({ filter, n: await db.collection('nulls_indexed').countDocuments(filter) }).toEqual({ filter, n: reference });
+    }
+    expect(await db.collection('nulls_indexed').countDocuments({ org: 'a', merged: null })).toBe(200);
+    const plan = await db.collection('nulls_indexed').find({ org: 'a', merged: null }).explain('executionStats');
+    expect(plan.queryPlanner.winningPlan).toMatchObject({ inputStage: { stage: 'IXSCAN', indexName: 'org_1_merged_1_at_-1' } });
+  });
+
   it('stay right when an array makes the index multikey', async () => {
     for (const name of ['indexed', 'plain']) await db.collection(name).insertOne({ org: ['a', 'b'], status: 'on', name: 'multi' });
     await expectSameCounts([{ org: 'a' }, { org: 'b', status: 'on' }]);
@@ -232,5 +245,17 @@ describe('query planner shortcuts', () => {
     expect(planQuery(coll, { _id: 3 }).exact).toBe(true);
     expect(planQuery(coll, { s: 'abc', other: 1 }).exact).toBe(false);
     expect(planQuery(coll, { tags: 'x' }).exact).toBe(false);
+  });
+
+  it('counts a null equality on a complete compound index from index positions', () => {
+    const sparse = new Collection('db', 'n', {}, new LockTable());
+    sparse.addIndex({ key: { s: 1 }, name: 's_1', sparse: true });
+    sparse.insert(ctx, { _id: 1 });
+    expect(planQuery(sparse, { s: null }).exact).toBeFalsy();
+    expect(planQuery(coll, { s: null }).exact).toBe(true);
+    const compound = new Collection('db', 'c', {}, new LockTable());
+    compound.addIndex({ key: { org: 1, merged: 1, at: -1 }, name: 'org_merged_at' });
+    [{ org: 'a' }, { org: 'a', merged: null }, { org: 'a', merged: 'x' }, { org: 'b' }].forEach((d, i) => compound.insert(ctx, { _id: i, ...d, at: i }));
+    expect(planQuery(compound, { org: 'a', merged: null }).count?.()).toBe(2);
   });
 });

@@ -242,6 +242,8 @@ export function textQueryDocs(coll: Collection | undefined, opts: TextQueryOptio
     for (let i = 0; i < nums.length; i++) {
       const doc = docAt(i);
       if (doc && accept(doc)) out.push(scored(doc, scores[i]));
+      // Unsorted and limited (a count with a limit, a find without sort): any `keep` matches will do.
+      if (!sort && keep && out.length >= keep) break;
     }
     if (sort) out = sortDocs(out, sort, collation?.spec, keep);
   }

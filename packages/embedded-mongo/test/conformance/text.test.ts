@@ -113,6 +113,10 @@ describe('text indexes and $text (manual: $text, Text Indexes)', () => {
 
   it('counts with $text (countDocuments and count)', async () => {
     expect(await articles.countDocuments({ $text: { $search: 'coffee' } })).toBe(3);
+    // A limit bounds the count (countDocuments' limit option), also with another filter.
+    expect(await articles.countDocuments({ $text: { $search: 'coffee cake leche' } }, { limit: 2 })).toBe(2);
+    expect(await articles.countDocuments({ $text: { $search: 'coffee cake leche' }, views: { $lt: 60 } }, { limit: 10 })).toBe(4);
+    expect((await articles.find({ $text: { $search: 'coffee cake' } }).limit(2).toArray()).length).toBe(2);
   });
 
   it('runs $match: { $text } as the first stage, with textScore in $addFields, $sort and $project (Text Search in the Aggregation Pipeline)', async () => {

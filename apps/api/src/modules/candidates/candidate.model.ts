@@ -54,6 +54,27 @@ candidateSchema.index({ customerId: 1, email: 1 }, { unique: true, partialFilter
 candidateSchema.index({ customerId: 1, phoneKey: 1 });
 candidateSchema.index({ customerId: 1, nameKey: 1 });
 candidateSchema.index({ customerId: 1, jobIds: 1 });
+// Search (candidates/search): one text index per company over what the search box reads, names and email
+// weighing most, the résumé least; and an index for every filter and sort of /database.
+candidateSchema.index(
+  { customerId: 1, firstName: 'text', lastName: 'text', email: 'text', currentTitle: 'text', currentCompany: 'text', skills: 'text', tags: 'text', notesText: 'text', resumeText: 'text' },
+  {
+    name: 'candidate_search_text',
+    weights: { firstName: 10, lastName: 10, email: 10, currentTitle: 5, currentCompany: 5, skills: 5, tags: 5, notesText: 2, resumeText: 1 },
+    default_language: 'english',
+    language_override: 'searchLanguage',
+  },
+);
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, createdAt: -1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, lastActivityAt: -1 });
+// Each filter after the visibility prefix, so a one-filter count is read from index positions (and, for
+// the single-valued ones, the newest-first order is the index's: a deep page walks it instead of sorting).
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, skills: 1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, tags: 1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, source: 1, createdAt: -1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, location: 1, createdAt: -1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, stageKinds: 1 });
+candidateSchema.index({ customerId: 1, mergedIntoId: 1, experienceYears: 1 });
 
 export type CandidateDoc = InferSchemaType<typeof candidateSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const Candidate = model('Candidate', candidateSchema);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { pinsRouter } from './pins/pins.routes';
+import { searchRouter } from './search/search.routes';
 import { bulkRouter } from './bulk/bulk.routes';
 import { questionsRouter } from './questions/questions.routes';
 import { campaignsRouter } from './campaigns/campaigns.routes';
@@ -14,6 +15,7 @@ import { mentionsRouter, profileRouter } from './profile/profile.routes';
  */
 export const candidatesRouter = Router();
 candidatesRouter.use(pinsRouter);
+candidatesRouter.use(searchRouter);
 candidatesRouter.use(bulkRouter);
 candidatesRouter.use(questionsRouter);
 candidatesRouter.use(campaignsRouter);

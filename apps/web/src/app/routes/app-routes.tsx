@@ -15,7 +15,6 @@ import { databaseRoutes } from './database/database.routes';
 import { peopleSettingsRoutes } from './company-settings/people.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
 import { databaseCampaignRoutes } from './database-campaign/database-campaign.routes';
-import { databaseIntakeRoutes } from './database/intake.routes';
 import { candidateRoutes } from './candidate/candidate.routes';
 import { applicationRoutes } from './application/application.routes';
 import { databasePinnedProfilesRoutes } from './database-pinned-profiles/database-pinned-profiles.routes';
@@ -34,7 +33,6 @@ const shellRoutes: RouteObject[] = [
   ...jobsRoutes,
   ...databaseCampaignRoutes,
   ...databaseRoutes,
-  ...databaseIntakeRoutes,
   ...candidateRoutes,
   ...applicationRoutes,
   ...databasePinnedProfilesRoutes,

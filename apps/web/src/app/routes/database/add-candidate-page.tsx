@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { AddCandidateForm, candidatePath } from '@/features/candidates/intake/add-candidate-form';
-import { managesCandidates } from '@/features/candidates/intake/manages-candidates';
+import { managesCandidates } from '@/features/candidates/manages-candidates';
 import { useSession } from '@/lib/session';
 
 /** /database/add: a recruiter types a candidate in; saved, their profile opens. */

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { ImportWizard } from '@/features/candidates/intake/import-wizard';
-import { managesCandidates } from '@/features/candidates/intake/manages-candidates';
+import { managesCandidates } from '@/features/candidates/manages-candidates';
 import { useSession } from '@/lib/session';
 
 /** /database/import: candidates from a CSV or Excel file, with a column mapping and a dry run. */

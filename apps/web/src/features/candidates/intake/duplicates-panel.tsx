@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { candidatePath } from './add-candidate-form';
 import { useCandidateDuplicates } from './api/get-candidate-duplicates';
 import { useMergeCandidates } from './api/merge-candidates';
-import { managesCandidates } from './manages-candidates';
+import { managesCandidates } from '../manages-candidates';
 
 const fullName = (d: Pick<TDuplicateCandidate, 'firstName' | 'lastName'>) => `${d.firstName} ${d.lastName}`.trim();
 

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { managesCandidates } from './manages-candidates';
+import { managesCandidates } from '../manages-candidates';
 import { IntakePaths } from './intake-paths';
 
 /** "Add candidate" and "Import" for the /database page header (recruiters and admins only). */

@@ -5,7 +5,8 @@ import { ResumeUpload } from '@hireflow/contracts/candidates';
 import { ResumeBatchLimits, ResumeMessagesWeb, type TBatchRowResult, type TResumeBatch, type TResumeBatchFile } from '@hireflow/contracts/candidates-resumes';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { managesCandidates, useCommitResumeBatch, useCreateResumeBatch, useResumeBatch } from './resumes-api';
+import { useCommitResumeBatch, useCreateResumeBatch, useResumeBatch } from './resumes-api';
+import { managesCandidates } from '../manages-candidates';
 
 const maxMb = ResumeUpload.maxBytes / 1024 / 1024;
 

@@ -4,7 +4,8 @@ import { ResumeUpload } from '@hireflow/contracts/candidates';
 import { ResumeMessagesWeb, type TResumePreview } from '@hireflow/contracts/candidates-resumes';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { managesCandidates, useFileBlobUrl, useResumePreview, useUploadResume } from './resumes-api';
+import { useFileBlobUrl, useResumePreview, useUploadResume } from './resumes-api';
+import { managesCandidates } from '../manages-candidates';
 
 const PdfType = 'application/pdf';
 const DocxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -11,10 +11,8 @@ import {
   type TResumeBatchCommit,
 } from '@hireflow/contracts/candidates-resumes';
 import { api, apiDelete, apiGet, apiPost } from '@/lib/api-client';
-import type { TStoredUser } from '@hireflow/contracts/users';
 
 /** Who may upload résumés and add candidates (the API's assertManagesCandidates). */
-export const managesCandidates = (user: Pick<TStoredUser, 'role' | 'admin' | 'superUser'> | null | undefined) => Boolean(user && (user.role === 'recruiter' || user.admin || user.superUser));
 
 const previewKey = (candidateId: string) => ['candidates', candidateId, 'resume-preview'];
 

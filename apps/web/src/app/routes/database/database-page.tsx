@@ -1,0 +1,29 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { CandidateSearch } from '@/features/candidates/search/components/candidate-search';
+import { IntakeActions } from '@/features/candidates/intake/intake-actions';
+import { BulkActionsBar } from '@/features/candidates/bulk/bulk-actions-bar';
+import { managesCandidates } from '@/features/candidates/manages-candidates';
+import { useSession } from '@/lib/session';
+
+/** /database: the company's candidate database, searched; recruiters add, import and act on a selection. */
+export default function DatabasePage() {
+  const { user } = useSession();
+  const manages = managesCandidates(user);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Candidate database</Title>
+        {manages ? (
+          <Group gap="xs">
+            <IntakeActions />
+            <Button component={Link} to="/database/upload" variant="default">
+              Upload résumés
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      <CandidateSearch selectionActions={manages ? (candidateIds) => <BulkActionsBar candidateIds={candidateIds} /> : undefined} />
+    </Stack>
+  );
+}
