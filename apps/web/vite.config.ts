@@ -22,6 +22,7 @@ export default defineConfig({
     // Font files stay files: inlined into the entry CSS, every visitor would download the small
     // Roboto subsets (Greek, Vietnamese, ...) that the browser otherwise fetches only for text that needs them.
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+    rollupOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
   },
   test: {
     environment: 'jsdom',

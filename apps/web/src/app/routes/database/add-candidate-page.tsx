@@ -1,7 +1,8 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
-import { AddCandidateForm, candidatePath } from '@/features/candidates/intake/add-candidate-form';
+import { AddCandidateForm } from '@/features/candidates/intake/add-candidate-form';
+import { candidatePath } from '@/features/candidates/intake/intake-paths';
 import { managesCandidates } from '@/features/candidates/manages-candidates';
 import { useSession } from '@/lib/session';
 

@@ -1,10 +1,13 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { CandidateSearch } from '@/features/candidates/search/components/candidate-search';
 import { IntakeActions } from '@/features/candidates/intake/intake-actions';
-import { BulkActionsBar } from '@/features/candidates/bulk/bulk-actions-bar';
 import { managesCandidates } from '@/features/candidates/manages-candidates';
 import { useSession } from '@/lib/session';
+
+// The bulk actions load when a first row is selected, not with the search.
+const BulkActionsBar = lazy(async () => ({ default: (await import('@/features/candidates/bulk/bulk-actions-bar')).BulkActionsBar }));
 
 /** /database: the company's candidate database, searched; recruiters add, import and act on a selection. */
 export default function DatabasePage() {
@@ -23,7 +26,11 @@ export default function DatabasePage() {
           </Group>
         ) : null}
       </Group>
-      <CandidateSearch selectionActions={manages ? (candidateIds) => <BulkActionsBar candidateIds={candidateIds} /> : undefined} />
+      <CandidateSearch selectionActions={manages ? (candidateIds) => (
+              <Suspense fallback={<Loader size="sm" aria-label="Loading bulk actions" />}>
+                <BulkActionsBar candidateIds={candidateIds} />
+              </Suspense>
+            ) : undefined} />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
+import { candidatePath } from './intake-paths';
 import { Alert, Anchor, Button, Group, List, NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { CandidateDatabase, ZCandidateFields, type TCandidateFields, type TCandidateSummary } from '@hireflow/contracts/candidates';
 import { DuplicateReasonLabels } from '@hireflow/contracts/candidates-intake';
-import { buildPath, Paths } from '@hireflow/contracts/routes';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useAddCandidate } from './api/add-candidate';
@@ -31,7 +31,6 @@ function toBody(v: Values): TCandidateFields {
 }
 
 const validateFields = zodValidate(ZCandidateFields);
-export const candidatePath = (id: string) => buildPath(Paths.candidate, { id });
 
 /** The existing candidate's id from a 409 "email already in the database". */
 function existingIdOf(error: unknown): string | null {

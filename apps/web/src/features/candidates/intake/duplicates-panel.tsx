@@ -5,7 +5,7 @@ import { DuplicateReasonLabels, type TDuplicateCandidate } from '@hireflow/contr
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { candidatePath } from './add-candidate-form';
+import { candidatePath } from './intake-paths';
 import { useCandidateDuplicates } from './api/get-candidate-duplicates';
 import { useMergeCandidates } from './api/merge-candidates';
 import { managesCandidates } from '../manages-candidates';
