@@ -115,7 +115,7 @@ describe('/database', () => {
     const bar = screen.getByRole('region', { name: 'Selection' });
     expect(within(bar).getByText('2 selected')).toBeInTheDocument();
     // A recruiter acts on the selection: tag, add to a job, a campaign, an Excel export.
-    const actions = within(bar).getByRole('region', { name: 'Bulk actions' });
+    const actions = await within(bar).findByRole('region', { name: 'Bulk actions' });
     for (const name of ['Tag', 'Add to job', 'Add to campaign']) expect(within(actions).getByRole('button', { name })).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select Otto Brandt' }));
     expect(within(bar).getByText('1 selected')).toBeInTheDocument();
