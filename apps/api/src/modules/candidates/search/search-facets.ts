@@ -33,6 +33,8 @@ export async function countFacets(filter: Record<string, unknown>, view: Candida
     { $match: filter },
     ...(byScore ? [{ $sort: { score: { $meta: 'textScore' } } } as PipelineStage] : []),
     { $limit: CandidateSearchLimits.facetWindow },
+    // Only what the facets count travels on: never the résumé and notes text.
+    { $project: { _id: 0, skills: 1, tags: 1, source: 1, location: 1, experienceYears: 1, stageKinds: 1, jobIds: 1, lastActivityAt: 1, consentAt: 1 } },
     {
       $facet: {
         skills: top('skills', true),
