@@ -138,6 +138,20 @@ describe('who may read a candidate’s résumé', () => {
     }
   });
 
+  it('goes with a merge: the hiring team of the candidate it was merged into reads it', async () => {
+    const job = (await Job.findOne({ customerId: acme.customerId }).lean()) as JobDoc;
+    const bea = await applyToJob({ customerId: acme.customerId, job, input: { firstName: 'Bea', lastName: 'Merged', email: 'bea@example.test', answers: [] }, resume: null, source: 'career_site' });
+    const beaCopy = await createCandidate({ customerId: acme.customerId, by: null, fields: { firstName: 'Bea', lastName: 'Merged', email: 'bea.other@example.test', phone: '', location: '', currentTitle: '', currentCompany: '', experienceYears: null, skills: [], tags: [] }, source: 'sourced', consentSource: 'test' });
+    const uploaded = await uploadResume(String(beaCopy._id), acme.recruiter.auth, adaPdf, 'bea.pdf');
+    expect(uploaded.status).toBe(201);
+    // Before the merge the résumé's candidate is on no job of the hiring manager's.
+    expect((await request(app).get(`/api/files/${uploaded.body.fileId}`).set('Authorization', acme.hm.auth)).status).toBe(404);
+    await request(app).post(`/api/candidates/${String(bea.candidateId)}/merge`).set('Authorization', acme.recruiter.auth).send({ otherId: String(beaCopy._id) }).expect(200);
+    expect((await candidate(String(bea.candidateId)))?.resumeFileId).toBe(uploaded.body.fileId);
+    expect((await request(app).get(`/api/files/${uploaded.body.fileId}`).set('Authorization', acme.hm.auth)).status).toBe(200);
+    expect((await request(app).get(`/api/files/${uploaded.body.fileId}`).set('Authorization', otherHm.auth)).status).toBe(404);
+  });
+
   it('only recruiters and admins replace a résumé', async () => {
     expect((await uploadResume(adaId, acme.hm.auth, adaPdf, 'x.pdf')).status).toBe(403);
     expect((await uploadResume(adaId, globex.recruiter.auth, adaPdf, 'x.pdf')).status).toBe(404);
