@@ -20,9 +20,9 @@ const top = (field: string, unwind: boolean, extra: PipelineStage.FacetPipelineS
 /**
  * Counts every facet in one aggregate over the search's own filter: top values of skills, tags, source,
  * location, stage kind and job; buckets of experience, last activity and consent. The counting reads at most
- * `facetWindow` matches (the best-ranked when searching by words), so it stays bounded on a huge database.
+ * `facetWindow` matches (the best-ranked when searching by words: `rankedIds`), so it stays bounded on a huge database.
  */
-export async function countFacets(filter: Record<string, unknown>, view: CandidateView, byScore: boolean, now: Date): Promise<TCandidateFacets> {
+export async function countFacets(filter: Record<string, unknown>, view: CandidateView, now: Date, rankedIds?: Types.ObjectId[]): Promise<TCandidateFacets> {
   const since = (days: number) => new Date(now.getTime() - days * Day);
   const activityBranches = LastActivityBuckets.filter((b) => b !== 'older').map((b) => ({ case: { $gte: ['$lastActivityAt', since(LastActivityBucketDays[b][1]!)] }, then: b }));
   const experienceBranches = ExperienceBuckets.map((b) => ({
@@ -30,9 +30,8 @@ export async function countFacets(filter: Record<string, unknown>, view: Candida
     then: b.key,
   }));
   const pipeline: PipelineStage[] = [
-    { $match: filter },
-    ...(byScore ? [{ $sort: { score: { $meta: 'textScore' } } } as PipelineStage] : []),
-    { $limit: CandidateSearchLimits.facetWindow },
+    // A word search passes its best-ranked matches (scored once, by the caller); a filter counts its first matches.
+    ...(rankedIds ? [{ $match: { customerId: filter.customerId, _id: { $in: rankedIds } } }] : [{ $match: filter }, { $limit: CandidateSearchLimits.facetWindow }]),
     // Only what the facets count travels on: never the résumé and notes text.
     { $project: { _id: 0, skills: 1, tags: 1, source: 1, location: 1, experienceYears: 1, stageKinds: 1, jobIds: 1, lastActivityAt: 1, consentAt: 1 } },
     {

@@ -31,11 +31,26 @@ export async function searchCandidates(auth: Caller, query: TCandidateSearchQuer
     ...(mode.kind === 'text' && { notesText: 1, resumeText: 1 }),
     ...(sort === 'relevance' && { score: { $meta: 'textScore' } }),
   };
-  const [rows, total, facets] = await Promise.all([
-    Candidate.find(filter, projection).sort(sortSpec(sort) as Record<string, 1 | -1>).skip((query.page - 1) * pageSize).limit(pageSize).lean() as unknown as Promise<CandidateDoc[]>,
-    Candidate.countDocuments(filter, { limit: CandidateSearchLimits.maxCount + 1 }),
-    countFacets(filter, view, mode.kind === 'text', now),
-  ]);
+  const page = () =>
+    Candidate.find(filter, projection).sort(sortSpec(sort) as Record<string, 1 | -1>).skip((query.page - 1) * pageSize).limit(pageSize).lean() as unknown as Promise<CandidateDoc[]>;
+  const count = Candidate.countDocuments(filter, { limit: CandidateSearchLimits.maxCount + 1 });
+  let rows: CandidateDoc[];
+  let facets;
+  if (mode.kind === 'text') {
+    // Words are scored once: the best-ranked window feeds the facets and, sorted by relevance, the first pages.
+    const ranked = (await Candidate.find(filter, { ...projection, score: { $meta: 'textScore' } })
+      .sort(sortSpec('relevance') as Record<string, 1 | -1>)
+      .limit(CandidateSearchLimits.facetWindow)
+      .lean()) as unknown as CandidateDoc[];
+    const inWindow = sort === 'relevance' && query.page * pageSize <= ranked.length;
+    [rows, facets] = await Promise.all([
+      inWindow ? ranked.slice((query.page - 1) * pageSize, query.page * pageSize) : page(),
+      countFacets(filter, view, now, ranked.map((r) => r._id)),
+    ]);
+  } else {
+    [rows, facets] = await Promise.all([page(), countFacets(filter, view, now)]);
+  }
+  const total = await count;
   const pinned = await pinnedAmong(auth.customerId, auth.user._id, rows.map((r) => r._id));
   const terms = mode.kind === 'text' ? searchTerms(mode.q) : new Set<string>();
   return {
