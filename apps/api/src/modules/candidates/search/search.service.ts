@@ -37,16 +37,15 @@ export async function searchCandidates(auth: Caller, query: TCandidateSearchQuer
   let rows: CandidateDoc[];
   let facets;
   if (mode.kind === 'text') {
-    // Words are scored once: the best-ranked window feeds the facets and, sorted by relevance, the first pages.
+    // Words are scored once for the facets' best-ranked window, which also holds the first pages by relevance;
+    // a later page or another sort is fetched alongside.
+    const beyondWindow = sort !== 'relevance' || query.page * pageSize > CandidateSearchLimits.facetWindow;
+    const pageRows = beyondWindow ? page() : null;
     const ranked = (await Candidate.find(filter, { ...projection, score: { $meta: 'textScore' } })
       .sort(sortSpec('relevance') as Record<string, 1 | -1>)
       .limit(CandidateSearchLimits.facetWindow)
       .lean()) as unknown as CandidateDoc[];
-    const inWindow = sort === 'relevance' && query.page * pageSize <= ranked.length;
-    [rows, facets] = await Promise.all([
-      inWindow ? ranked.slice((query.page - 1) * pageSize, query.page * pageSize) : page(),
-      countFacets(filter, view, now, ranked.map((r) => r._id)),
-    ]);
+    [rows, facets] = await Promise.all([pageRows ?? ranked.slice((query.page - 1) * pageSize, query.page * pageSize), countFacets(filter, view, now, ranked.map((r) => r._id))]);
   } else {
     [rows, facets] = await Promise.all([page(), countFacets(filter, view, now)]);
   }
