@@ -77,13 +77,14 @@ export function CandidateSearch({ selectionActions }: { selectionActions?: Selec
       </Group>
       <SelectionBar candidateIds={[...selected]} onClear={() => setSelected(new Set())} selectionActions={selectionActions} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        {/* On a phone the results come first and the filters below them. */}
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
             <SavedSearchesPanel current={filtersOf(state)} />
             {data ? <FacetFilters facets={data.facets} approximate={data.facetsApproximate} state={state} onChange={update} /> : null}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
           {results.isPending ? (
             <Group justify="center" p="xl">
               <Loader aria-label="Loading candidates" />
