@@ -12,7 +12,9 @@ import { refreshTotals } from './campaign-totals';
  * `intervalMs` later (by the worker's clock). 20 a minute is 1,200 an hour, well under what SMTP relays
  * accept without throttling a sender.
  */
-export const CampaignSending = { batchSize: 20, intervalMs: 60_000, maxAttemptsPerRecipient: 3 } as const;
+export const CampaignSending = { batchSize: 20, intervalMs: 60_000, maxAttemptsPerRecipient: 3, staleClaimMs: 10 * 60_000 } as const;
+
+export const InterruptedSendMessage = 'Sending was interrupted; the mail is not sent again so nobody gets it twice.';
 
 export const CampaignBatchJobName = 'campaign.send-batch';
 export type CampaignBatchPayload = { campaignId: string; customerId: string; batch: number };
@@ -21,7 +23,9 @@ export type CampaignBatchPayload = { campaignId: string; customerId: string; bat
  * One batch of a campaign: the next queued recipients in order. An unsubscribed candidate is skipped;
  * a mail the server refuses for good (5xx) is bounced; one that fails for a passing reason stays
  * queued for the next batch, up to a few attempts, then is failed. Each sent mail lands on the
- * candidate's timeline. The job runs at least once: a repeat after a crash may send a batch twice.
+ * candidate's timeline. Each recipient is claimed (`sendingAt`) before their mail goes out, so a batch
+ * repeated after a crash never mails anyone twice: a claim left by a run that died is marked failed
+ * (at most once), and a fresh claim belongs to a run still going.
  */
 export const CampaignBatchJob: JobDefinition<CampaignBatchPayload> = {
   name: CampaignBatchJobName,
@@ -46,7 +50,11 @@ export const CampaignBatchJob: JobDefinition<CampaignBatchPayload> = {
     for (const r of recipients) {
       if (ctx.signal.aborted) break;
       const candidate = byId.get(String(r.candidateId));
-      const set = (fields: Record<string, unknown>) => CampaignRecipient.updateOne({ customerId, _id: r._id, status: 'queued' }, { $set: fields });
+      const set = (fields: Record<string, unknown>) => CampaignRecipient.updateOne({ customerId, _id: r._id, status: 'queued' }, { $set: { ...fields, sendingAt: null } });
+      if (r.sendingAt) {
+        if (ctx.now().getTime() - r.sendingAt.getTime() >= CampaignSending.staleClaimMs) await set({ status: 'failed', error: InterruptedSendMessage });
+        continue;
+      }
       if (!candidate || candidate.mergedIntoId || !candidate.email) {
         await set({ status: 'failed', error: 'The candidate is no longer in the database or has no email address.' });
         continue;
@@ -55,6 +63,8 @@ export const CampaignBatchJob: JobDefinition<CampaignBatchPayload> = {
         await set({ status: 'skipped_unsubscribed' });
         continue;
       }
+      const claimed = await CampaignRecipient.updateOne({ customerId, _id: r._id, status: 'queued', sendingAt: null }, { $set: { sendingAt: ctx.now() } });
+      if (claimed.modifiedCount === 0) continue;
       const mail = renderCampaignMail(ctx.config, campaign, context, { ...candidate, customerId });
       const outcome = await sendMail({ config: ctx.config, logger: ctx.logger }, mail, { maxAttempts: 1 });
       const at = ctx.now();
@@ -67,7 +77,7 @@ export const CampaignBatchJob: JobDefinition<CampaignBatchPayload> = {
       } else if (r.attempts + 1 >= CampaignSending.maxAttemptsPerRecipient) {
         await set({ status: 'failed', error: outcome.error ?? '', attempts: r.attempts + 1 });
       } else {
-        await CampaignRecipient.updateOne({ customerId, _id: r._id }, { $inc: { attempts: 1 }, $set: { error: outcome.error ?? '' } });
+        await CampaignRecipient.updateOne({ customerId, _id: r._id }, { $inc: { attempts: 1 }, $set: { error: outcome.error ?? '', sendingAt: null } });
       }
     }
     await recordCandidateActivity(activities);

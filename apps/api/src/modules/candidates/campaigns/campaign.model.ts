@@ -54,6 +54,8 @@ const campaignRecipientSchema = new Schema(
     /** Attempts that failed for a passing reason (SMTP 4xx, unreachable); after a few it is marked failed. */
     attempts: { type: Number, default: 0 },
     sentAt: { type: Date, default: null },
+    /** Set just before the mail is handed to the mailer: a claim that no second run sends it again. */
+    sendingAt: { type: Date, default: null },
     error: { type: String, default: '' },
   },
   { versionKey: false },

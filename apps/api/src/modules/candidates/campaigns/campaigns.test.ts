@@ -12,7 +12,8 @@ import { OutboxMail } from '../../mail/outbox.model';
 import { Job } from '../../jobs/job.model';
 import { Candidate } from '../candidate.model';
 import { CandidateActivity } from '../candidate-activity.model';
-import { CampaignBatchJob, CampaignSending } from './campaign-sending';
+import { CampaignBatchJob, CampaignSending, InterruptedSendMessage } from './campaign-sending';
+import { CampaignRecipient } from './campaign.model';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let t = Date.parse('2026-11-24T09:00:00Z');
@@ -180,6 +181,26 @@ describe('campaigns: create, preview, send through the dev outbox', () => {
     expect(done.totals).toMatchObject({ sent: 1, skipped_unsubscribed: 1 });
     expect(done.recipients.items.find((r) => r.candidateId === first)!.status).toBe('skipped_unsubscribed');
     expect(await OutboxMail.countDocuments({ to: candidate.email })).toBe(1);
+  });
+
+  it('never mails anyone twice when a batch runs again after a crash', async () => {
+    const ids = await candidates(acme, 3);
+    const c = await createCampaign(acme, ids);
+    await request(ctx.app).post(`/api/campaigns/${c.id}/send`).set(auth(acme.recruiter)).send({}).expect(200);
+    // A run that died after claiming two recipients: one long ago, one a moment ago (a run still going).
+    const campaignId = new Types.ObjectId(c.id);
+    const claim = (candidateId: string, at: number) => CampaignRecipient.updateOne({ customerId: acme.customerId, campaignId, candidateId: new Types.ObjectId(candidateId) }, { $set: { sendingAt: new Date(at) } });
+    await claim(ids[0]!, clock.now() - CampaignSending.staleClaimMs);
+    await claim(ids[1]!, clock.now() - 1000);
+    await worker().drain();
+    const after = (await request(ctx.app).get(`/api/campaigns/${c.id}`).set(auth(acme.recruiter))).body as { totals: Record<string, number>; recipients: { items: { candidateId: string; status: string; error: string }[] } };
+    const byId = new Map(after.recipients.items.map((r) => [r.candidateId, r]));
+    expect(byId.get(ids[0]!)).toMatchObject({ status: 'failed', error: InterruptedSendMessage });
+    expect(byId.get(ids[1]!)?.status).toBe('queued');
+    expect(byId.get(ids[2]!)?.status).toBe('sent');
+    const emails = await Candidate.find({ customerId: acme.customerId, _id: { $in: ids } }, { email: 1 }).lean();
+    const mailed = await OutboxMail.find({ to: { $in: emails.map((e) => e.email) } }).lean();
+    expect(mailed.map((m) => m.to)).toEqual([emails.find((e) => String(e._id) === ids[2])!.email]);
   });
 
   it('skips a candidate who unsubscribed after being queued', async () => {
