@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZCandidateFields } from './candidates';
+import { ZCandidateFields, ZCandidateSummary } from './candidates';
+import { ZObjectId } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Candidates intake (issue 13): the add form, duplicates and merge, CSV/Excel import.
@@ -37,24 +38,15 @@ export const DuplicateReasonLabels: Record<TDuplicateReason, string> = {
   name_company: 'Same name and company',
 };
 
-export const ZDuplicateCandidate = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  currentTitle: z.string(),
-  currentCompany: z.string(),
-  location: z.string(),
+export const ZDuplicateCandidate = ZCandidateSummary.pick({ id: true, firstName: true, lastName: true, email: true, phone: true, currentTitle: true, currentCompany: true, location: true, createdAt: true }).extend({
   applications: z.number(),
-  createdAt: z.string(),
   reasons: z.array(z.enum(DuplicateReasons)),
 });
 export type TDuplicateCandidate = z.infer<typeof ZDuplicateCandidate>;
 export const ZDuplicateList = z.object({ items: z.array(ZDuplicateCandidate) });
 export type TDuplicateList = z.infer<typeof ZDuplicateList>;
 
-export const ZMergeRequest = z.object({ otherId: z.string().regex(/^[a-f0-9]{24}$/i, { error: 'must be a valid id' }) });
+export const ZMergeRequest = z.object({ otherId: ZObjectId });
 export const ZMergeResult = z.object({
   candidateId: z.string(),
   mergedId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZObjectId, zMultilineText } from './common';
 import { StageKinds, JobStatuses, type TJobStatus } from './jobs';
-import { ApplicationSources, CandidateActivityKinds, ResumeTextStates, ZCandidateFields } from './candidates';
+import { ApplicationSources, CandidateActivityKinds, ResumeTextStates, ZCandidateFields, ZCandidateSummary } from './candidates';
 
 // ---------------------------------------------------------------------------------------------
 // The candidate profile (issue 13): /candidate/{id}, /application/{id}, notes with @mentions, add to a job.
@@ -52,28 +52,13 @@ export const ZCandidateApplicationRow = z.object({
 });
 export type TCandidateApplicationRow = z.infer<typeof ZCandidateApplicationRow>;
 
-export const ZCandidateProfile = z.object({
-  id: z.string(),
+export const ZCandidateProfile = ZCandidateSummary.extend({
   mergedIntoId: z.null(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  location: z.string(),
-  currentTitle: z.string(),
-  currentCompany: z.string(),
-  experienceYears: z.number().nullable(),
-  skills: z.array(z.string()),
-  tags: z.array(z.string()),
-  source: z.enum(ApplicationSources),
   consentAt: z.string().nullable(),
   consentSource: z.string(),
   unsubscribedAt: z.string().nullable(),
   resume: z.object({ fileId: z.string(), filename: z.string(), textState: z.enum(ResumeTextStates) }).nullable(),
   applications: z.array(ZCandidateApplicationRow),
-  createdAt: z.string(),
-  lastActivityAt: z.string(),
-  pinned: z.boolean(),
   /** True for hiring managers and interviewers: only their jobs' applications and timeline, no edit. */
   limited: z.boolean(),
   canEdit: z.boolean(),

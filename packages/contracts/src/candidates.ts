@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail, ZMobile, zMultilineText, zText } from './common';
+import { ZEmail, ZMobile, ZObjectId, zMultilineText, zText } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Candidates and applications: what jobs need now (the candidate database grows from here).
@@ -108,7 +108,7 @@ export const CandidatesApi = {
   pin: '/api/candidates/:id/pin',
 } as const;
 
-export const ZCandidateIdParams = z.object({ id: z.string().regex(/^[a-f0-9]{24}$/i, { error: 'must be a valid id' }) });
+export const ZCandidateIdParams = z.object({ id: ZObjectId });
 
 /** PUT / DELETE /api/candidates/:id/pin answer whether the candidate is now pinned for the caller. */
 export const ZPinState = z.object({ pinned: z.boolean() });

@@ -1,6 +1,7 @@
 import { Types, type ClientSession } from 'mongoose';
-import { CandidateEmailTakenMessage, type TApplicationSource, type TCandidateFieldsParsed } from '@hireflow/contracts/candidates';
+import { CandidateEmailTakenMessage, type TApplicationSource, type TCandidateFieldsParsed, type TCandidateSummary } from '@hireflow/contracts/candidates';
 import { AppError } from '../../../lib/app-error';
+import { presentCandidateSummary } from '../candidate-summary';
 import { Candidate, candidateMatchKeys, type CandidateDoc } from '../candidate.model';
 import { recordCandidateActivity } from '../candidate-activity';
 import { Application } from '../applications/application.model';
@@ -99,6 +100,10 @@ export function duplicateReasons(of: MatchSource, other: Pick<CandidateDoc, 'ema
   return reasons;
 }
 
+const pickDuplicateFields = ({ id, firstName, lastName, email, phone, currentTitle, currentCompany, location, createdAt }: TCandidateSummary) => ({
+  id, firstName, lastName, email, phone, currentTitle, currentCompany, location, createdAt,
+});
+
 /** Likely duplicates as the add form and the profile show them, with each one's applications count. */
 export async function presentDuplicates(customerId: Types.ObjectId, of: MatchSource): Promise<TDuplicateList> {
   const found = await findLikelyDuplicates(customerId, of);
@@ -109,16 +114,8 @@ export async function presentDuplicates(customerId: Types.ObjectId, of: MatchSou
   const byId = new Map(counts.map((c) => [String(c._id), c.n]));
   return {
     items: found.map((c) => ({
-      id: String(c._id),
-      firstName: c.firstName,
-      lastName: c.lastName ?? '',
-      email: c.email ?? '',
-      phone: c.phone ?? '',
-      currentTitle: c.currentTitle ?? '',
-      currentCompany: c.currentCompany ?? '',
-      location: c.location ?? '',
+      ...pickDuplicateFields(presentCandidateSummary(c, false)),
       applications: byId.get(String(c._id)) ?? 0,
-      createdAt: c.createdAt.toISOString(),
       reasons: duplicateReasons(of, c),
     })),
   };

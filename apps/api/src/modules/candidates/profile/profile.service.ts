@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { presentCandidateSummary } from '../candidate-summary';
 import { CandidateProfileMessages, type TCandidateProfile, type TCandidateProfileResponse, type TUpdateCandidateParsed } from '@hireflow/contracts/candidates-profile';
 import { AppError } from '../../../lib/app-error';
 import type { AuthContext } from '../../../lib/auth';
@@ -35,19 +36,8 @@ export async function presentProfile(auth: Caller, candidate: CandidateDoc, view
   const jobs = await Job.find({ customerId: auth.customerId, _id: { $in: applications.map((a) => a.jobId) } }, { title: 1, status: 1, stages: 1 }).lean();
   const jobById = new Map(jobs.map((j) => [String(j._id), j]));
   return {
-    id: String(candidate._id),
+    ...presentCandidateSummary(candidate, Boolean(pinned)),
     mergedIntoId: null,
-    firstName: candidate.firstName,
-    lastName: candidate.lastName ?? '',
-    email: candidate.email ?? '',
-    phone: candidate.phone ?? '',
-    location: candidate.location ?? '',
-    currentTitle: candidate.currentTitle ?? '',
-    currentCompany: candidate.currentCompany ?? '',
-    experienceYears: candidate.experienceYears ?? null,
-    skills: candidate.skills ?? [],
-    tags: candidate.tags ?? [],
-    source: candidate.source,
     consentAt: iso(candidate.consentAt),
     consentSource: candidate.consentSource ?? '',
     unsubscribedAt: iso(candidate.unsubscribedAt),
@@ -67,9 +57,6 @@ export async function presentProfile(auth: Caller, candidate: CandidateDoc, view
         },
       ];
     }),
-    createdAt: candidate.createdAt.toISOString(),
-    lastActivityAt: (candidate.lastActivityAt ?? candidate.createdAt).toISOString(),
-    pinned: Boolean(pinned),
     limited: !view.whole,
     canEdit: seesWholeDatabase(auth.user),
   };
