@@ -3,8 +3,8 @@ import JSZip from 'jszip';
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A minimal valid Word document (.docx): one paragraph per line, the first in bold. Enough for Word,
- * LibreOffice and mammoth to open; demo résumés only.
+ * A minimal valid Word document (.docx): one paragraph per line, the first a heading. Enough for Word,
+ * LibreOffice and mammoth to open; demo résumés and the tests' fixtures.
  */
 export async function demoResumeDocx(lines: string[]): Promise<Buffer> {
   const zip = new JSZip();
@@ -17,7 +17,7 @@ export async function demoResumeDocx(lines: string[]): Promise<Buffer> {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
   const paragraphs = lines
-    .map((line, i) => `<w:p><w:r>${i === 0 ? '<w:rPr><w:b/><w:sz w:val="32"/></w:rPr>' : ''}<w:t xml:space="preserve">${escapeXml(line)}</w:t></w:r></w:p>`)
+    .map((line, i) => `<w:p>${i === 0 ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}<w:r><w:t xml:space="preserve">${escapeXml(line)}</w:t></w:r></w:p>`)
     .join('');
   zip.file(
     'word/document.xml',

@@ -1,5 +1,5 @@
-import JSZip from 'jszip';
 import { demoResumePdf } from '../../../seed/demo-resume';
+import { demoResumeDocx } from '../../../seed/demo-docx';
 
 /**
  * Real résumé files for tests, benches and demo data: a one-page PDF (the demo builder, Helvetica
@@ -7,22 +7,4 @@ import { demoResumePdf } from '../../../seed/demo-resume';
  */
 export const resumePdf = (lines: string[]) => demoResumePdf(lines);
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-export async function resumeDocx(lines: string[]): Promise<Buffer> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  const paragraphs = lines.map((line, i) => `<w:p>${i === 0 ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}<w:r><w:t xml:space="preserve">${xmlEscape(line)}</w:t></w:r></w:p>`).join('');
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}</w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-}
+export const resumeDocx = (lines: string[]) => demoResumeDocx(lines);
