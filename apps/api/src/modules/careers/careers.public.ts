@@ -156,9 +156,10 @@ careersPublicRouter.post('/:slug/:jobId/apply', limitByIp({ name: 'ip-career-app
   if (resumeProblem) return fail(resumeProblemStatus(resumeProblem), resumeProblem);
 
   const data = parsed.data as Record<string, string | undefined>;
+  let applied: Awaited<ReturnType<typeof applyToJob>>;
   try {
     await verifyCaptcha(req.app.locals.config, { captchaId: data.captchaId ?? '', captchaText: data.captchaText ?? '' });
-    await applyToJob({
+    applied = await applyToJob({
       customerId: page.company._id,
       job: page.job,
       input: {
@@ -175,6 +176,6 @@ careersPublicRouter.post('/:slug/:jobId/apply', limitByIp({ name: 'ip-career-app
     if (error instanceof AppError && error.status < 500) return fail(error.status, error.message);
     throw error;
   }
-  await mailApplicationReceived({ config: req.app.locals.config, logger: req.log }, data.email!, data.firstName!, page.job.title, page.company.name);
+  await mailApplicationReceived({ config: req.app.locals.config, logger: req.log }, { to: data.email!, firstName: data.firstName!, jobTitle: page.job.title, companyName: page.company.name, customerId: page.company._id, jobId: page.job._id, applicationId: applied.applicationId, candidateId: applied.candidateId });
   sendHtml(res, 201, renderApplied({ company: page.company, job: page.job, baseUrl: baseUrlOf(req) }));
 });

@@ -8,6 +8,7 @@ import { Job } from '../jobs/job.model';
 import { Candidate } from '../candidates/candidate.model';
 import { Application } from '../candidates/applications/application.model';
 import { StageEvent } from '../candidates/applications/stage-event.model';
+import { CandidateActivity } from '../candidates/candidate-activity.model';
 import { Customer } from '../org/customer.model';
 import { buildUser, tokenFor } from '../../test/factories';
 import { buildJobsCompany, openJobThroughApproval, type JobsCompany } from '../jobs/jobs.test-support';
@@ -332,6 +333,10 @@ describe('POST /careers/:slug/:jobId/apply', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ fromStageId: null, toKind: 'screening' });
     expect(await OutboxMail.exists({ to: 'ada@example.test', subject: 'We received your application: Backend <Engineer>' })).toBeTruthy();
+    // The confirmation is on the candidate's timeline, after the application itself.
+    const timeline = await CandidateActivity.find({ customerId: acme.customerId, candidateId: candidate!._id }).sort({ at: 1, _id: 1 }).lean();
+    expect(timeline.map((t) => t.kind)).toEqual(['created', 'applied', 'email_sent']);
+    expect(timeline[2]).toMatchObject({ summary: 'Mail: We received your application: Backend <Engineer>', applicationId: application!._id });
 
     const listed = await request(app).get(`/api/jobs/${jobId}/applications`).set('Authorization', acme.recruiter.auth);
     expect(listed.body.items[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.test', source: 'career_site', stage: { name: 'Applied' } });

@@ -89,6 +89,8 @@ export async function applyToJob({
         { upsert: true, returnDocument: 'after', session },
       ).lean();
       await fillBlankCandidateFields({ customerId, candidateId: candidate!._id, input, resumeFields, session });
+      // A person new to the database starts their timeline like one added by hand.
+      if (!existing) await recordCandidateActivity({ customerId, candidateId: candidate!._id, kind: 'created', by: null, at, summary: 'Added to the database', data: { source } }, session);
       const application = await createApplication({
         customerId,
         job,
@@ -102,8 +104,6 @@ export async function applyToJob({
         activity: { kind: 'applied', summary: `Applied to ${job.title}` },
         session,
       });
-      // A person new to the database starts their timeline like one added by hand.
-      if (!existing) await recordCandidateActivity({ customerId, candidateId: candidate!._id, kind: 'created', by: null, at, summary: 'Added to the database', data: { source } }, session);
       return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing };
     });
   } catch (error) {
@@ -138,8 +138,14 @@ async function fillBlankCandidateFields({
   if (resumeFields.resumeFileId) await Candidate.updateOne({ customerId, _id: candidateId, resumeFileId: null }, { $set: resumeFields }, { session });
 }
 
-export async function mailApplicationReceived(ctx: MailContext, to: string, firstName: string, jobTitle: string, companyName: string) {
+/** The confirmation mail to an applicant; it goes on their timeline like every mail sent to a candidate. */
+export async function mailApplicationReceived(
+  ctx: MailContext,
+  { to, firstName, jobTitle, companyName, customerId, candidateId, applicationId, jobId }: { to: string; firstName: string; jobTitle: string; companyName: string; customerId: Types.ObjectId; candidateId: Types.ObjectId; applicationId: Types.ObjectId; jobId: Types.ObjectId },
+) {
+  const subject = `We received your application: ${jobTitle}`;
   const text = `Hello ${firstName},\n\nThank you for applying for "${jobTitle}" at ${companyName}. We have received your application and will be in touch.\n\n${companyName}`;
   const html = `<p>Hello ${esc(firstName)},</p><p>Thank you for applying for “${esc(jobTitle)}” at ${esc(companyName)}. We have received your application and will be in touch.</p><p>${esc(companyName)}</p>`;
-  await sendMail(ctx, { to, subject: `We received your application: ${jobTitle}`, text, html, kind: 'application-received' });
+  await sendMail(ctx, { to, subject, text, html, kind: 'application-received' });
+  await recordCandidateActivity({ customerId, candidateId, kind: 'email_sent', by: null, applicationId, jobId, summary: `Mail: ${subject}`, data: { subject } });
 }
