@@ -2,10 +2,11 @@ import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { JobStatusesOpenForCandidates, type TCandidateProfile } from '@hireflow/contracts/candidates-profile';
-import { JobStatusLabels } from '@hireflow/contracts/jobs';
+import { JobStatusLabels, type TJobSummary } from '@hireflow/contracts/jobs';
 import { useAddCandidateToJob } from '@/features/candidates/profile/api/add-candidate-to-job';
 import { useJobs } from '@/features/jobs/api/get-jobs';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 
 /** Pick a job (typed to narrow) and put the candidate in its first stage as "sourced". */
 export function AddToJobModal({ profile, opened, onClose, onAdded }: { profile: TCandidateProfile; opened: boolean; onClose: () => void; onAdded: (jobTitle: string) => void }) {
@@ -14,7 +15,10 @@ export function AddToJobModal({ profile, opened, onClose, onAdded }: { profile: 
   const [jobId, setJobId] = useState<string | null>(null);
   const jobs = useJobs({ scope: profile.limited ? 'mine' : 'all', q: debounced.trim(), sort: 'newest', pageSize: 20 });
   const onJobs = new Set(profile.applications.map((a) => a.job.id));
-  const choices = (jobs.data?.items ?? []).filter((j) => !onJobs.has(j.id) && JobStatusesOpenForCandidates.includes(j.status));
+  const { user } = useSession();
+  // A hiring-team member (the limited view) adds candidates only to the jobs they run, as the API allows.
+  const runs = (j: TJobSummary) => j.hiringManager?.id === user?.id || j.recruiters.some((r) => r.id === user?.id);
+  const choices = (jobs.data?.items ?? []).filter((j) => !onJobs.has(j.id) && JobStatusesOpenForCandidates.includes(j.status) && (!profile.limited || runs(j)));
   const add = useAddCandidateToJob(profile.id, {
     onSuccess: () => {
       onAdded(choices.find((j) => j.id === jobId)?.title ?? 'the job');
@@ -43,7 +47,7 @@ export function AddToJobModal({ profile, opened, onClose, onAdded }: { profile: 
             data={choices.map((j) => ({ value: j.id, label: `${j.title} (${JobStatusLabels[j.status]})` }))}
             value={jobId}
             onChange={setJobId}
-            nothingFoundMessage={jobs.isFetching ? 'Searching…' : 'No job to add to'}
+            nothingFoundMessage={jobs.isFetching ? 'Searching…' : profile.limited ? 'No job of yours to add to: you add candidates to the jobs you run as hiring manager or recruiter' : 'No job to add to'}
           />
           <Group justify="end">
             <Button variant="default" onClick={onClose}>

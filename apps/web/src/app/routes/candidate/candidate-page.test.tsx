@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCandidateProfile, TTimelinePage } from '@hireflow/contracts/candidates-profile';
 import { renderWithProviders } from '@/test/render';
-import { signIn } from '@/test/factories';
+import { buildJobSummary, signIn } from '@/test/factories';
+import { getSession } from '@/lib/session';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
@@ -89,6 +90,27 @@ describe('/candidate/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByText(/You see what your jobs need/)).toBeInTheDocument();
+  });
+
+  it('offers a hiring manager only the jobs he runs when adding to a job', async () => {
+    openProfile({ limited: true, canEdit: false, applications: [] });
+    const me = getSession().user!;
+    const colleague = { id: '64e000000000000000000009', name: 'Other Manager', email: 'other@example.test' };
+    http.onGet('/api/jobs').reply(200, {
+      items: [
+        buildJobSummary({ id: '64d0000000000000000000a1', title: 'Mine to run', hiringManager: { id: me.id, name: 'Hank', email: me.email }, recruiters: [] }),
+        buildJobSummary({ id: '64d0000000000000000000a2', title: 'Only interviewing', hiringManager: colleague, recruiters: [] }),
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add to job' }));
+    const dialog = await screen.findByRole('dialog', { name: /to a job/ });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Job' }));
+    expect(await screen.findByRole('option', { name: /Mine to run/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Only interviewing/ })).not.toBeInTheDocument();
   });
 
   it('saves an edit and shows a taken email on the email field', async () => {
