@@ -89,6 +89,7 @@ export async function seedJobs(customerId: Types.ObjectId, jobs: number, applica
         stageKind: stages[s]!.kind,
         source: 'career_site',
         appliedAt,
+        stageEnteredAt: appliedAt,
         atCreation: { businessUnitId: null, departmentId: null, recruiterIds: [], hiringManagerId: null },
         ownerId: null,
         answers: [],

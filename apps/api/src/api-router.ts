@@ -15,6 +15,7 @@ import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
 import { careersRouter } from './modules/careers/careers.routes';
 import { candidatesRouter } from './modules/candidates/candidates.routes';
+import { pipelineRouter } from './modules/pipeline/pipeline.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 
@@ -42,6 +43,7 @@ export function buildApiRouter(): Router {
   api.use(jobsRouter);
   api.use(careersRouter);
   api.use(candidatesRouter);
+  api.use(pipelineRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(apiNotFound);

@@ -6,9 +6,12 @@ import { zMultilineText, zText } from './common';
 // and offer letters later). Managed on /company-settings/templates.
 // ---------------------------------------------------------------------------------------------
 
-export const MailTemplateKinds = ['campaign'] as const;
+export const MailTemplateKinds = ['campaign', 'pipeline'] as const;
 export type TMailTemplateKind = (typeof MailTemplateKinds)[number];
-export const MailTemplateKindLabels: Record<TMailTemplateKind, string> = { campaign: 'Candidate campaign' };
+export const MailTemplateKindLabels: Record<TMailTemplateKind, string> = {
+  campaign: 'Candidate campaign',
+  pipeline: 'Pipeline mail (rejections, stage mails, bulk mails)',
+};
 
 /** Every merge field a template may use, with what it stands for. Anything else in {{ }} is refused on save. */
 export const MergeFields = {

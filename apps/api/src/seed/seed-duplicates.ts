@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { Job, type JobDoc } from '../modules/jobs/job.model';
@@ -76,8 +76,9 @@ export async function seedDuplicates() {
 async function moveOn(customerId: Types.ObjectId, job: JobDoc, applicationId: Types.ObjectId, candidateId: Types.ObjectId, by: Types.ObjectId, at: Date) {
   const [from, to] = job.stages;
   if (!from || !to) return;
-  await Application.updateOne({ customerId, _id: applicationId }, { $set: { stageId: to._id, stageKind: to.kind } });
-  await StageEvent.create({ customerId, applicationId, jobId: job._id, candidateId, fromStageId: from._id, fromKind: from.kind, toStageId: to._id, toKind: to.kind, at, by });
+  const stageEventId = new Types.ObjectId();
+  await Application.updateOne({ customerId, _id: applicationId }, { $set: { stageId: to._id, stageKind: to.kind, stageEnteredAt: at, lastStageEventId: stageEventId } });
+  await StageEvent.create({ _id: stageEventId, customerId, applicationId, jobId: job._id, candidateId, fromStageId: from._id, fromKind: from.kind, toStageId: to._id, toKind: to.kind, at, by });
   await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${String(from._id)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } });
   await refreshCandidateJobs(customerId, candidateId);
   await recordCandidateActivity({ customerId, candidateId, kind: 'stage_moved', by, at, applicationId, jobId: job._id, summary: `Moved to ${to.name}` });

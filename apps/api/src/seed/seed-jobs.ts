@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import type { TApplicationSource } from '@hireflow/contracts/candidates';
 import type { TJobStatus } from '@hireflow/contracts/jobs';
+import { DefaultRejectionReasons } from '@hireflow/contracts/pipeline';
 import { Customer } from '../modules/org/customer.model';
 import { Department } from '../modules/org/department.model';
 import { Location } from '../modules/org/location.model';
@@ -231,9 +232,14 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
         let at = appliedAt.getTime();
         let from: (typeof stages)[number] | null = null;
         const path = [...flow.slice(0, target + 1), ...(rejectAtEnd ? [rejected] : [])];
+        // One in eight who leave withdrew themselves; the others were rejected with a reason of the company's list.
+        const withdrew = rejectAtEnd && random() < 0.125;
+        const reason = rejectAtEnd && !withdrew ? pick(DefaultRejectionReasons) : '';
+        let entered = { _id: new Types.ObjectId(), at: appliedAt };
         for (const stage of path) {
           const when = new Date(Math.min(at, now.getTime() - 60_000));
-          stageEvents.push({ customerId, applicationId: appId, jobId, candidateId: candidate._id, fromStageId: from?._id ?? null, fromKind: from?.kind ?? null, toStageId: stage._id, toKind: stage.kind, at: when, by: from ? recruiterIds[0] : null, reason: stage.kind === 'rejected' ? pick(['Not enough experience', 'Salary expectations', 'Withdrew', 'Position filled']) : '' });
+          entered = { _id: new Types.ObjectId(), at: when };
+          stageEvents.push({ _id: entered._id, customerId, applicationId: appId, jobId, candidateId: candidate._id, fromStageId: from?._id ?? null, fromKind: from?.kind ?? null, toStageId: stage._id, toKind: stage.kind, at: when, by: from ? recruiterIds[0] : null, reason: stage.kind === 'rejected' ? reason : '', withdrawn: stage.kind === 'rejected' && withdrew });
           from = stage;
           at += (1 + random() * 6) * Day;
         }
@@ -247,6 +253,11 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
           jobId,
           stageId: final._id,
           stageKind: final.kind,
+          stageEnteredAt: entered.at,
+          lastStageEventId: entered._id,
+          rejectionReason: reason,
+          rejectedBy: reason ? recruiterIds[0] : null,
+          withdrawn: withdrew,
           source,
           appliedAt,
           atCreation: { businessUnitId: unit?._id ?? null, departmentId: department._id, recruiterIds, hiringManagerId: hm._id },

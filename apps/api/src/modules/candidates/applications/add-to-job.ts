@@ -36,11 +36,13 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
     if (fresh.length > 0) {
       const applications = fresh.map((c) => ({
         _id: new Types.ObjectId(),
+        stageEventId: new Types.ObjectId(),
         customerId,
         candidateId: c._id,
         jobId: job._id,
         stageId: firstStage._id,
         stageKind: firstStage.kind,
+        stageEnteredAt: at,
         source: 'sourced' as const,
         appliedAt: at,
         atCreation: { businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null, recruiterIds: job.recruiterIds, hiringManagerId: job.hiringManagerId ?? null },
@@ -52,9 +54,9 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
         resumeFileId: c.resumeFileId ?? null,
         resumeFilename: c.resumeFilename ?? '',
       }));
-      await Application.insertMany(applications, { session });
+      await Application.insertMany(applications.map(({ stageEventId, ...a }) => ({ ...a, lastStageEventId: stageEventId })), { session });
       await StageEvent.insertMany(
-        applications.map((a) => ({ customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by })),
+        applications.map((a) => ({ _id: a.stageEventId, customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by })),
         { session },
       );
       await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: fresh.length, applicantCount: fresh.length } }, { session });

@@ -14,6 +14,10 @@ const applicationSchema = new Schema(
     jobId: { type: Schema.Types.ObjectId, ref: 'Job', required: true },
     stageId: { type: Schema.Types.ObjectId, required: true },
     stageKind: { type: String, enum: StageKinds, required: true },
+    // When it entered its current stage (days in stage, board order) and the stage event that put it
+    // there: delayed work of that stage (rejection mail, automations) runs only while they still match.
+    stageEnteredAt: { type: Date, required: true },
+    lastStageEventId: { type: Schema.Types.ObjectId, default: null },
     source: { type: String, enum: ApplicationSources, required: true, immutable: true },
     appliedAt: { type: Date, required: true, immutable: true },
     atCreation: {
@@ -33,7 +37,10 @@ const applicationSchema = new Schema(
     // The phone this applicant gave; the candidate's own phone is only filled when it was blank.
     candidatePhone: { type: String, default: '' },
     rejectionReason: { type: String, default: '' },
+    rejectedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     withdrawn: { type: Boolean, default: false },
+    // Speed screening's "hold": decided later, kept out of the queue of new applicants meanwhile.
+    onHold: { type: Boolean, default: false },
   },
   { timestamps: true },
 );
@@ -42,6 +49,9 @@ applicationSchema.index({ customerId: 1, jobId: 1, candidateId: 1 }, { unique: t
 applicationSchema.index({ customerId: 1, jobId: 1, appliedAt: -1 });
 applicationSchema.index({ customerId: 1, candidateId: 1 });
 applicationSchema.index({ customerId: 1, source: 1, appliedAt: 1 });
+// A board column and a stage list, newest in the stage first (cursor on stageEnteredAt, _id).
+applicationSchema.index({ customerId: 1, jobId: 1, stageId: 1, stageEnteredAt: -1, _id: -1 });
+applicationSchema.index({ customerId: 1, stageKind: 1, stageEnteredAt: -1, _id: -1 });
 
 export type ApplicationDoc = InferSchemaType<typeof applicationSchema> & { _id: Types.ObjectId };
 export const Application = model('Application', applicationSchema);

@@ -39,6 +39,7 @@ export async function createApplication({
 }): Promise<ApplicationDoc> {
   const firstStage = job.stages[0];
   if (!firstStage) throw AppError.conflict('This job has no pipeline stages');
+  const stageEventId = new Types.ObjectId();
   const [application] = await Application.create(
     [
       {
@@ -48,6 +49,8 @@ export async function createApplication({
         jobId: job._id,
         stageId: firstStage._id,
         stageKind: firstStage.kind,
+        stageEnteredAt: at,
+        lastStageEventId: stageEventId,
         source,
         appliedAt: at,
         atCreation: { businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null, recruiterIds: job.recruiterIds, hiringManagerId: job.hiringManagerId ?? null },
@@ -62,7 +65,7 @@ export async function createApplication({
     { session },
   );
   await StageEvent.create(
-    [{ customerId, applicationId: application._id, jobId: job._id, candidateId: candidate._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by }],
+    [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: candidate._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by }],
     { session },
   );
   await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });

@@ -19,6 +19,8 @@ const stageEventSchema = new Schema(
     at: { type: Date, required: true },
     by: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     reason: { type: String, default: '' },
+    // The candidate withdrew (into a rejected stage): reports keep it apart from a rejection.
+    withdrawn: { type: Boolean, default: false },
   },
   { versionKey: false },
 );

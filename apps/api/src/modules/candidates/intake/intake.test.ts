@@ -139,7 +139,7 @@ describe('POST /api/candidates/:id/merge', () => {
   const moveStage = async (applicationId: Types.ObjectId, job: JobDoc, stageIndex: number) => {
     const app = await Application.findOne({ customerId: acme.customerId, _id: applicationId }).lean();
     const to = job.stages[stageIndex]!;
-    await Application.updateOne({ customerId: acme.customerId, _id: applicationId }, { $set: { stageId: to._id, stageKind: to.kind } });
+    await Application.updateOne({ customerId: acme.customerId, _id: applicationId }, { $set: { stageId: to._id, stageKind: to.kind, stageEnteredAt: new Date() } });
     await StageEvent.create({ customerId: acme.customerId, applicationId, jobId: job._id, candidateId: app!.candidateId, fromStageId: app!.stageId, fromKind: app!.stageKind, toStageId: to._id, toKind: to.kind, at: new Date() });
     await Job.updateOne({ customerId: acme.customerId, _id: job._id }, { $inc: { [`stageCounts.${String(app!.stageId)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } });
   };

@@ -1,0 +1,39 @@
+import type { Types } from 'mongoose';
+import type { TRejectionMail } from '@hireflow/contracts/pipeline';
+import type { JobDoc } from '../jobs/job.model';
+import type { UserDoc } from '../users/user.model';
+import { AppError } from '../../lib/app-error';
+import { MailTemplate } from '../mail/mail-template.model';
+import { queuePipelineMail } from './mail/pipeline-mail.job';
+
+type StageEntry = {
+  customerId: Types.ObjectId;
+  actor: Pick<UserDoc, '_id'>;
+  application: { _id: Types.ObjectId; candidateId: Types.ObjectId };
+  job: Pick<JobDoc, '_id' | 'title' | 'hiringManagerId'>;
+  stage: { _id: Types.ObjectId; name: string; kind: string };
+  stageEventId: Types.ObjectId;
+  at: Date;
+  rejectionMail?: TRejectionMail;
+};
+
+/**
+ * What entering a stage sets off, queued after the move commits: the rejection mail the mover asked for
+ * (at once or delayed). Each queued job runs only while the application is still in this stage entry.
+ */
+export async function scheduleStageEntryWork(entry: StageEntry) {
+  const { customerId, actor, application, stageEventId, at, rejectionMail } = entry;
+  if (rejectionMail) {
+    const delay = (rejectionMail.delayMinutes ?? 0) * 60_000;
+    await queuePipelineMail(
+      { customerId: String(customerId), applicationId: String(application._id), templateId: String(rejectionMail.templateId), by: String(actor._id), purpose: 'rejection', whileStageEventId: String(stageEventId) },
+      delay ? new Date(at.getTime() + delay) : undefined,
+    );
+  }
+}
+
+/** A mail the caller asked for must name one of the company's templates. */
+export async function assertMailTemplate(customerId: Types.ObjectId, templateId: string) {
+  const found = await MailTemplate.exists({ customerId, _id: templateId });
+  if (!found) throw AppError.badRequest('This mail template does not exist; choose one of your company templates.');
+}
