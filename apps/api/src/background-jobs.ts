@@ -10,9 +10,10 @@ import { ResumeExtractJob } from './modules/candidates/resumes/resume-extract.jo
 import { CandidateImportJob } from './modules/candidates/intake/import-candidates';
 import { CandidatesExportJob } from './modules/candidates/bulk/candidates-export';
 import { PipelineMailJob } from './modules/pipeline/mail/pipeline-mail.job';
+import { StageAutomationJob } from './modules/pipeline/automations/stage-automation.job';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

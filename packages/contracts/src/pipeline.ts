@@ -126,3 +126,69 @@ export const ZLiveEvent = z.object({
   data: z.object({ fromStageId: z.string().optional(), card: ZPipelineCard.optional() }).passthrough(),
 });
 export type TLiveEvent = z.infer<typeof ZLiveEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// Automations: per stage of the company's workflow template, actions that run when an application
+// enters a stage of that kind and name (case-insensitive) on any job, at once or after a delay, and
+// only while the application is still in that stage entry. Admins edit them on the workflow settings page.
+// ---------------------------------------------------------------------------------------------
+
+export const AutomationsApi = {
+  /** GET: every stage of the workflow template with its automations. */
+  list: '/api/stage-automations',
+  /** PUT { automations }: replaces one template stage's automations. */
+  stage: (stageId: string) => `/api/stage-automations/${stageId}`,
+} as const;
+
+export const StageAutomationActions = ['send_candidate_mail', 'notify_hiring_manager', 'request_scorecards'] as const;
+export type TStageAutomationAction = (typeof StageAutomationActions)[number];
+
+export const StageAutomationLabels: Record<TStageAutomationAction, string> = {
+  send_candidate_mail: 'Send the candidate a mail',
+  notify_hiring_manager: 'Notify the hiring manager',
+  request_scorecards: 'Ask the hiring team for feedback',
+};
+
+export const Automations = {
+  /** Actions one stage may have. */
+  maxPerStage: 10,
+} as const;
+
+export const AutomationMessages = {
+  templateRequired: 'Choose the mail template to send.',
+  unknownTemplate: 'This mail template does not exist; choose one of your pipeline templates.',
+  unknownStage: 'This stage is not in your workflow; reload the page.',
+} as const;
+
+export const ZStageAutomationInput = z
+  .object({
+    action: z.enum(StageAutomationActions, { error: `must be one of ${StageAutomationActions.join(', ')}` }),
+    /** The pipeline mail template (send_candidate_mail only). */
+    templateId: ZObjectId.nullable().optional(),
+    /** 0 runs at once; otherwise the action waits and is dropped if the applicant leaves the stage first. */
+    delayMinutes: z.number().int().min(0, { error: 'cannot be negative' }).max(Pipeline.maxDelayMinutes, { error: 'can wait at most 14 days' }).default(0),
+  })
+  .superRefine((a, ctx) => {
+    if (a.action === 'send_candidate_mail' && !a.templateId) ctx.addIssue({ code: 'custom', path: ['templateId'], message: AutomationMessages.templateRequired });
+  });
+export type TStageAutomationInput = z.input<typeof ZStageAutomationInput>;
+
+export const ZSaveStageAutomationsRequest = z.object({
+  automations: z.array(ZStageAutomationInput).max(Automations.maxPerStage, { error: `may have at most ${Automations.maxPerStage} actions` }),
+});
+export type TSaveStageAutomationsRequest = z.input<typeof ZSaveStageAutomationsRequest>;
+
+export const ZStageAutomation = z.object({
+  id: z.string(),
+  action: z.enum(StageAutomationActions),
+  templateId: z.string().nullable(),
+  /** The template's name now; empty when it was deleted since (the action is then skipped). */
+  templateName: z.string(),
+  delayMinutes: z.number(),
+});
+export type TStageAutomation = z.infer<typeof ZStageAutomation>;
+
+export const ZStageAutomations = z.object({ stageId: z.string(), name: z.string(), kind: z.enum(StageKinds), automations: z.array(ZStageAutomation) });
+export type TStageAutomations = z.infer<typeof ZStageAutomations>;
+export const ZStageAutomationsList = z.object({ stages: z.array(ZStageAutomations) });
+export type TStageAutomationsList = z.infer<typeof ZStageAutomationsList>;

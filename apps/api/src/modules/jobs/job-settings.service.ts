@@ -22,8 +22,10 @@ export async function getWorkflowStages(customerId: Types.ObjectId): Promise<Sta
 export const presentStages = (stages: StageRow[]): TStage[] => stages.map((s) => ({ id: String(s._id), name: s.name, kind: s.kind }));
 
 export async function updateWorkflowStages({ customerId, actorId, input }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TUpdateWorkflowTemplateRequest }) {
-  // Stages keep their ids across edits; jobs already created keep the copy they were made with.
-  const stages = input.stages.map((s) => ({ _id: s.id ? new Types.ObjectId(s.id) : new Types.ObjectId(), name: s.name, kind: s.kind }));
+  // Stages keep their ids (and their automations) across edits; jobs already created keep the copy they were made with.
+  const before = await WorkflowTemplate.findOne({ customerId }, { stages: 1 }).lean();
+  const automationsOf = new Map((before?.stages ?? []).map((s) => [String(s._id), s.automations ?? []]));
+  const stages = input.stages.map((s) => ({ _id: s.id ? new Types.ObjectId(s.id) : new Types.ObjectId(), name: s.name, kind: s.kind, automations: (s.id && automationsOf.get(s.id)) || [] }));
   await WorkflowTemplate.updateOne({ customerId }, { $set: { stages, updatedBy: actorId } }, { upsert: true });
   return presentStages(stages);
 }

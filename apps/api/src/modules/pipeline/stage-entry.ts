@@ -5,6 +5,7 @@ import type { UserDoc } from '../users/user.model';
 import { AppError } from '../../lib/app-error';
 import { MailTemplate } from '../mail/mail-template.model';
 import { queuePipelineMail } from './mail/pipeline-mail.job';
+import { scheduleStageAutomations } from './automations/stage-automation.job';
 
 type StageEntry = {
   customerId: Types.ObjectId;
@@ -19,10 +20,12 @@ type StageEntry = {
 
 /**
  * What entering a stage sets off, queued after the move commits: the rejection mail the mover asked for
- * (at once or delayed). Each queued job runs only while the application is still in this stage entry.
+ * (at once or delayed) and the stage's automations (workflow template). Each queued job runs only while
+ * the application is still in this stage entry.
  */
 export async function scheduleStageEntryWork(entry: StageEntry) {
   const { customerId, actor, application, stageEventId, at, rejectionMail } = entry;
+  await scheduleStageAutomations({ customerId, applicationId: application._id, stage: entry.stage, stageEventId, at });
   if (rejectionMail) {
     const delay = (rejectionMail.delayMinutes ?? 0) * 60_000;
     await queuePipelineMail(

@@ -13,6 +13,7 @@ import { startResumeExtraction } from '../resumes/resume-extract.job';
 import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
 import { createApplication } from './create-application';
+import { scheduleStageAutomations } from '../../pipeline/automations/stage-automation.job';
 
 export type ApplicantInput = {
   firstName: string;
@@ -64,7 +65,7 @@ export async function applyToJob({
     ? await storeFile({ customerId, owner: { kind: 'application', id: applicationId }, buffer: resume.buffer, filename: resume.originalname, contentType: resumeContentType(resume), kind: 'resume' })
     : null;
   const resumeFields = resumeFileId ? { resumeFileId, resumeFilename: resume!.originalname } : {};
-  let applied: { applicationId: Types.ObjectId; candidateId: Types.ObjectId; newCandidate: boolean };
+  let applied: { applicationId: Types.ObjectId; candidateId: Types.ObjectId; newCandidate: boolean; stageEventId: Types.ObjectId };
   try {
     applied = await withTransaction(async (session) => {
       // Anyone can type an existing candidate's email on the public site, so an application only
@@ -104,7 +105,7 @@ export async function applyToJob({
         activity: { kind: 'applied', summary: `Applied to ${job.title}` },
         session,
       });
-      return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing };
+      return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing, stageEventId: application.lastStageEventId! };
     });
   } catch (error) {
     if (resumeFileId) await deleteFile(resumeFileId);
@@ -113,6 +114,8 @@ export async function applyToJob({
   }
   // When this résumé became the candidate's (they had none), its text is extracted for search.
   if (resumeFileId) await startResumeExtraction(customerId, applied.candidateId, resumeFileId);
+  // Arriving in the first stage sets off its automations (workflow template) as a move into it would.
+  await scheduleStageAutomations({ customerId, applicationId: applied.applicationId, stage: firstStage, stageEventId: applied.stageEventId, at });
   return applied;
 }
 
