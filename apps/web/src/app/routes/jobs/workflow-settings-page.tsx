@@ -1,8 +1,12 @@
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JobValidation, StageKinds, ZUpdateWorkflowTemplateRequest, type TStage, type TStageKind } from '@hireflow/contracts/jobs';
+import type { TStageAutomations } from '@hireflow/contracts/pipeline';
 import { useWorkflowTemplate } from '@/features/jobs/api/get-workflow-template';
 import { useSaveWorkflowTemplate } from '@/features/jobs/api/save-workflow-template';
+import { stageAutomationsKey, useStageAutomations } from '@/features/pipeline/api/stage-automations';
+import { AutomationsDialog } from '@/features/pipeline/automations/automations-dialog';
 import { errorMessage } from '@/lib/api-client';
 
 type Draft = { id?: string; name: string; kind: TStageKind; key: string };
@@ -25,7 +29,17 @@ function StagesEditor({ stages }: { stages: TStage[] }) {
   const [drafts, setDrafts] = useState<Draft[]>(() => stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind, key: String(nextKey++) })));
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useSaveWorkflowTemplate({ onSuccess: () => setSaved(true) });
+  const client = useQueryClient();
+  // New stages get their ids on save: the automations list then knows them too.
+  const save = useSaveWorkflowTemplate({
+    onSuccess: () => {
+      setSaved(true);
+      void client.invalidateQueries({ queryKey: stageAutomationsKey });
+    },
+  });
+  const automations = useStageAutomations();
+  const [editing, setEditing] = useState<TStageAutomations | null>(null);
+  const automationsOf = (id?: string) => automations.data?.stages.find((s) => s.stageId === id);
   const update = (next: Draft[]) => {
     setDrafts(next);
     setSaved(false);
@@ -56,11 +70,17 @@ function StagesEditor({ stages }: { stages: TStage[] }) {
           Saved. New jobs use these stages.
         </Alert>
       ) : null}
+      {automations.isError ? (
+        <Alert color="red" mb="sm">
+          The stage automations could not be loaded: {errorMessage(automations.error)}
+        </Alert>
+      ) : null}
       <Stack gap="xs">
         {drafts.map((d, i) => (
           <Group key={d.key} align="end" wrap="nowrap">
             <TextInput label={`Stage ${i + 1} name`} value={d.name} maxLength={JobValidation.maxStageNameLength} onChange={(e) => update(drafts.map((x) => (x.key === d.key ? { ...x, name: e.currentTarget.value } : x)))} style={{ flex: 1 }} />
             <Select label={`Stage ${i + 1} kind`} data={StageKinds.map((k) => ({ value: k, label: kindLabels[k] }))} value={d.kind} allowDeselect={false} onChange={(v) => update(drafts.map((x) => (x.key === d.key ? { ...x, kind: (v as TStageKind) ?? x.kind } : x)))} w={150} />
+            <AutomationsButton stage={automationsOf(d.id)} loading={automations.isPending} position={i + 1} onOpen={setEditing} />
             <ActionIcon variant="subtle" size="lg" aria-label={`Move stage ${i + 1} up`} disabled={i === 0} onClick={() => update(swap(drafts, i, i - 1))}>
               ↑
             </ActionIcon>
@@ -81,7 +101,23 @@ function StagesEditor({ stages }: { stages: TStage[] }) {
           Save workflow
         </Button>
       </Group>
+      <Text size="sm" c="dimmed" mt="sm">
+        ⚡ Automations run when an applicant enters a stage of the same name and kind on any job (a mail to the candidate, the hiring manager or the hiring team), at once or
+        after a delay.
+      </Text>
+      <AutomationsDialog stage={editing} onClose={() => setEditing(null)} />
     </Paper>
+  );
+}
+
+/** A stage's automations: the count, and the dialog that edits them (saved stages only). */
+function AutomationsButton({ stage, loading, position, onOpen }: { stage: TStageAutomations | undefined; loading: boolean; position: number; onOpen: (stage: TStageAutomations) => void }) {
+  const count = stage?.automations.length ?? 0;
+  const label = stage ? `Automations of stage ${position} (${count === 0 ? 'none' : count})` : loading ? `Automations of stage ${position} (loading)` : `Automations of stage ${position}: save the workflow first`;
+  return (
+    <Button variant={count ? 'light' : 'subtle'} size="sm" px="xs" aria-label={label} title={label} disabled={!stage} onClick={() => stage && onOpen(stage)} leftSection={<span aria-hidden="true">⚡</span>}>
+      {count}
+    </Button>
   );
 }
 
