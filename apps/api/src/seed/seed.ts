@@ -12,6 +12,7 @@ import { seedDuplicates } from './seed-duplicates';
 import { seedCandidateProfiles } from './seed-candidate-profiles';
 import { seedCandidates } from './seed-candidates';
 import { seedScreeningQuestions } from './seed-questions';
+import { seedStageAutomations } from './seed-stage-automations';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -40,6 +41,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   }
   await seedPeople({ passwordHash });
   await seedJobs();
+  await seedStageAutomations();
   await seedCandidates();
   await seedScreeningQuestions();
   await seedDuplicates();
