@@ -7,6 +7,8 @@ import { recordCandidateActivity } from '../candidate-activity';
 import { Candidate, type CandidateDoc } from '../candidate.model';
 import { Application } from './application.model';
 import { StageEvent } from './stage-event.model';
+import { automationsForStage } from '../../pipeline/automations/automations.service';
+import { scheduleStageAutomations } from '../../pipeline/automations/stage-automation.job';
 
 /** Jobs a recruiter may add candidates to (the career site takes applications for open jobs only). */
 export const JobStatusesTakingCandidates = ['open', 'on_hold'] as const;
@@ -29,7 +31,8 @@ type Person = Pick<CandidateDoc, 'firstName' | 'lastName' | 'email' | 'phone' | 
  */
 export async function addCandidatesToJob({ customerId, job, candidates, by, at = new Date() }: { customerId: Types.ObjectId; job: JobDoc; candidates: Person[]; by: Types.ObjectId; at?: Date }) {
   const firstStage = job.stages[0]!;
-  return withTransaction(async (session) => {
+  let entered: { _id: Types.ObjectId; stageEventId: Types.ObjectId }[] = [];
+  const result = await withTransaction(async (session) => {
     const onJob = await Application.find({ customerId, jobId: job._id, candidateId: { $in: candidates.map((c) => c._id) } }, { candidateId: 1 }, { session }).lean();
     const already = new Set(onJob.map((a) => String(a.candidateId)));
     const fresh = candidates.filter((c) => !already.has(String(c._id)));
@@ -55,6 +58,7 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
         resumeFilename: c.resumeFilename ?? '',
       }));
       await Application.insertMany(applications.map(({ stageEventId, ...a }) => ({ ...a, lastStageEventId: stageEventId })), { session });
+      entered = applications;
       await StageEvent.insertMany(
         applications.map((a) => ({ _id: a.stageEventId, customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by })),
         { session },
@@ -69,4 +73,10 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
     }
     return { added: fresh.length, alreadyOnJob: candidates.length - fresh.length };
   });
+  // Entering the first stage sets off its automations (workflow template), as a move into it would.
+  if (entered.length) {
+    const automations = await automationsForStage(customerId, firstStage);
+    for (const a of entered) await scheduleStageAutomations({ customerId, applicationId: a._id, stage: firstStage, stageEventId: a.stageEventId, at, automations });
+  }
+  return result;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
@@ -10,6 +10,7 @@ import { MailJob } from '../../../lib/mailer';
 import { Application } from '../../candidates/applications/application.model';
 import { StageEvent } from '../../candidates/applications/stage-event.model';
 import { CandidateActivity } from '../../candidates/candidate-activity.model';
+import { Candidate } from '../../candidates/candidate.model';
 import { MailTemplate } from '../../mail/mail-template.model';
 import { OutboxMail } from '../../mail/outbox.model';
 import { PipelineMailJob } from '../mail/pipeline-mail.job';
@@ -21,11 +22,16 @@ let app: Express;
 beforeAll(async () => {
   ctx = await startTestApp();
   app = ctx.app;
+  // Only the test's worker, on its own clock, runs jobs here: what is due and when is the test's to say.
+  await ctx.worker.stop({ graceMs: 0 });
 });
 afterAll(() => ctx.stop());
 
 // The worker's clock: tests move it forward instead of waiting for a delay to pass.
 let offsetMs = 0;
+beforeEach(() => {
+  offsetMs = 0;
+});
 const worker = () => new JobWorker({ definitions: [MailJob, PipelineMailJob, StageAutomationJob], config: ctx.config, logger: ctx.logger, now: () => new Date(Date.now() + offsetMs) });
 const runDueJobs = () => worker().drain();
 const later = (minutes: number) => (offsetMs += minutes * 60_000);
@@ -166,5 +172,18 @@ describe('stage automations: running', () => {
     await move(co.recruiter.auth, id, stage('Phone screen')).expect(200);
     await runDueJobs();
     expect(await pipelineMails(co.hm.user.email, { subject: 'Ada Lovelace entered Phone screen: Backend Engineer' })).toHaveLength(1);
+  });
+
+  it('candidates a recruiter adds to a job run the first stage’s actions too', async () => {
+    const { co, job } = await buildPipelineCompany(app, ctx.config, { applicants: 0 });
+    await save(co.admin.auth, await templateStage(co, 'screening'), [{ action: 'notify_hiring_manager', delayMinutes: 90 }]).expect(200);
+    const candidate = await Candidate.create({ customerId: co.customerId, firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@example.test', source: 'sourced' });
+    const res = await request(app).post('/api/candidates/bulk/add-to-job').set('Authorization', co.recruiter.auth).send({ candidateIds: [String(candidate._id)], jobId: String(job._id) });
+    expect(res.body).toMatchObject({ added: 1 });
+    await runDueJobs();
+    expect(await pipelineMails(co.hm.user.email, { subject: /^Grace Hopper entered Applied/ })).toHaveLength(0);
+    later(91);
+    await runDueJobs();
+    expect(await pipelineMails(co.hm.user.email, { subject: /^Grace Hopper entered Applied/ })).toHaveLength(1);
   });
 });

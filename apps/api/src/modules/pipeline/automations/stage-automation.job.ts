@@ -9,7 +9,7 @@ import { Job } from '../../jobs/job.model';
 import { escapeHtml } from '../../jobs/html-escape';
 import { User } from '../../users/user.model';
 import { queuePipelineMail } from '../mail/pipeline-mail.job';
-import { automationsForStage } from './automations.service';
+import { automationsForStage, type StoredAutomation } from './automations.service';
 
 type TeamAction = Exclude<TStageAutomationAction, 'send_candidate_mail'>;
 
@@ -76,14 +76,22 @@ export const StageAutomationJob: JobDefinition<StageAutomationPayload> = {
   },
 };
 
-type Entry = { customerId: Types.ObjectId; applicationId: Types.ObjectId; stage: { name: string; kind: string }; stageEventId: Types.ObjectId; at: Date };
+type Entry = {
+  customerId: Types.ObjectId;
+  applicationId: Types.ObjectId;
+  stage: { name: string; kind: string };
+  stageEventId: Types.ObjectId;
+  at: Date;
+  /** The stage's automations when the caller loaded them once for many applications. */
+  automations?: StoredAutomation[];
+};
 
 /**
  * Queues the automations of the stage an application just entered (after the move committed), each at
  * `at + delay`, once per stage entry and action (dedupe key), each skipped if the applicant has left by then.
  */
-export async function scheduleStageAutomations({ customerId, applicationId, stage, stageEventId, at }: Entry) {
-  const automations = await automationsForStage(customerId, stage);
+export async function scheduleStageAutomations({ customerId, applicationId, stage, stageEventId, at, automations: preloaded }: Entry) {
+  const automations = preloaded ?? (await automationsForStage(customerId, stage));
   for (const automation of automations) {
     const runAt = new Date(at.getTime() + automation.delayMinutes * 60_000);
     if (automation.action === 'send_candidate_mail') {
