@@ -24,9 +24,9 @@ const Units = [
 ];
 let nextKey = 0;
 
-/** 0 is "at once"; whole days show as days, anything else as hours (rounded up). */
-function draftOf(a: { action: TStageAutomationAction; templateId: string | null; delayMinutes: number }): Draft {
-  const base = { key: String(nextKey++), action: a.action, templateId: a.templateId };
+/** 0 is "at once"; whole days show as days, anything else as hours (rounded up). A deleted template must be chosen again. */
+function draftOf(a: { action: TStageAutomationAction; templateId: string | null; templateName: string; delayMinutes: number }): Draft {
+  const base = { key: String(nextKey++), action: a.action, templateId: a.templateId && a.templateName ? a.templateId : null };
   if (a.delayMinutes === 0) return { ...base, unit: 'now', amount: 1 };
   if (a.delayMinutes % MinutesPer.days === 0) return { ...base, unit: 'days', amount: a.delayMinutes / MinutesPer.days };
   return { ...base, unit: 'hours', amount: Math.ceil(a.delayMinutes / MinutesPer.hours) };
