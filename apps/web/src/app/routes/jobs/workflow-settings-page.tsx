@@ -1,13 +1,15 @@
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { JobValidation, StageKinds, ZUpdateWorkflowTemplateRequest, type TStage, type TStageKind } from '@hireflow/contracts/jobs';
 import type { TStageAutomations } from '@hireflow/contracts/pipeline';
 import { useWorkflowTemplate } from '@/features/jobs/api/get-workflow-template';
 import { useSaveWorkflowTemplate } from '@/features/jobs/api/save-workflow-template';
 import { stageAutomationsKey, useStageAutomations } from '@/features/pipeline/api/stage-automations';
-import { AutomationsDialog } from '@/features/pipeline/automations/automations-dialog';
 import { errorMessage } from '@/lib/api-client';
+
+// The editor loads when an admin opens it, so the page itself stays light.
+const AutomationsDialog = lazy(() => import('@/features/pipeline/automations/automations-dialog').then((m) => ({ default: m.AutomationsDialog })));
 
 type Draft = { id?: string; name: string; kind: TStageKind; key: string };
 let nextKey = 0;
@@ -105,7 +107,11 @@ function StagesEditor({ stages }: { stages: TStage[] }) {
         ⚡ Automations run when an applicant enters a stage of the same name and kind on any job (a mail to the candidate, the hiring manager or the hiring team), at once or
         after a delay.
       </Text>
-      <AutomationsDialog stage={editing} onClose={() => setEditing(null)} />
+      {editing ? (
+        <Suspense fallback={<Loader aria-label="Loading the automations" />}>
+          <AutomationsDialog stage={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }
