@@ -119,7 +119,8 @@ function StagesEditor({ stages }: { stages: TStage[] }) {
 /** A stage's automations: the count, and the dialog that edits them (saved stages only). */
 function AutomationsButton({ stage, loading, position, onOpen }: { stage: TStageAutomations | undefined; loading: boolean; position: number; onOpen: (stage: TStageAutomations) => void }) {
   const count = stage?.automations.length ?? 0;
-  const label = stage ? `Automations of stage ${position} (${count === 0 ? 'none' : count})` : loading ? `Automations of stage ${position} (loading)` : `Automations of stage ${position}: save the workflow first`;
+  // The name starts with what the button shows (the count) after its subject, for speech input and screen readers alike.
+  const label = stage ? `Automations of stage ${position}: ${count}` : loading ? `Automations of stage ${position}: loading` : `Automations of stage ${position}: save the workflow first`;
   return (
     <Button variant={count ? 'light' : 'subtle'} size="sm" px="xs" aria-label={label} title={label} disabled={!stage} onClick={() => stage && onOpen(stage)} leftSection={<span aria-hidden="true">⚡</span>}>
       {count}

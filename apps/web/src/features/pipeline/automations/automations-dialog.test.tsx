@@ -55,8 +55,8 @@ describe('stage automations on the workflow settings page', () => {
     renderWithProviders(null, { route: '/company-settings/preferences' });
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('button', { name: 'Automations of stage 3 (1)' }, { timeout: 5000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Automations of stage 2 (none)' }));
+    expect(await screen.findByRole('button', { name: 'Automations of stage 3: 1' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Automations of stage 2: 0' }));
     const dialog = await screen.findByRole('dialog', { name: 'Automations of “Interview”' });
     expect(within(dialog).getByText('No automations for this stage yet.')).toBeInTheDocument();
 
@@ -85,7 +85,7 @@ describe('stage automations on the workflow settings page', () => {
       { action: 'send_candidate_mail', templateId, delayMinutes: 120 },
       { action: 'notify_hiring_manager', templateId: null, delayMinutes: 2880 },
     ] });
-    expect(await screen.findByRole('button', { name: 'Automations of stage 2 (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Automations of stage 2: 2' })).toBeInTheDocument();
   });
 
   it('removes an action and shows the server’s refusal in the dialog', async () => {
@@ -94,7 +94,7 @@ describe('stage automations on the workflow settings page', () => {
     http.onPut(`/api/stage-automations/${ids.interview}`).reply(400, { code: 'bad_request', message: 'This stage is not in your workflow; reload the page.' });
     renderWithProviders(null, { route: '/company-settings/preferences' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Automations of stage 2 (1)' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Automations of stage 2: 1' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Automations of “Interview”' });
     expect(within(dialog).getByRole('combobox', { name: 'Action 1' })).toHaveValue('Ask the hiring team for feedback');
     expect(within(dialog).getByRole('textbox', { name: 'Days (action 1)' })).toHaveValue('1');
