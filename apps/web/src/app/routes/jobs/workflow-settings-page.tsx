@@ -123,7 +123,7 @@ function AutomationsButton({ stage, loading, position, onOpen }: { stage: TStage
   const label = stage ? `Automations of stage ${position}: ${count}` : loading ? `Automations of stage ${position}: loading` : `Automations of stage ${position}: save the workflow first`;
   return (
     <Button variant={count ? 'light' : 'subtle'} size="sm" px="xs" aria-label={label} title={label} disabled={!stage} onClick={() => stage && onOpen(stage)} leftSection={<span aria-hidden="true">⚡</span>}>
-      {count}
+      {stage ? count : '–'}
     </Button>
   );
 }
