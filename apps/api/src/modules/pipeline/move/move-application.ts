@@ -98,7 +98,7 @@ export async function moveApplication({
     const counts = await Job.findOneAndUpdate(
       { customerId, _id: job._id },
       { $inc: { [`stageCounts.${String(application.stageId)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } },
-      { session, new: true, projection: { stageCounts: 1, status: 1, headcount: 1 } },
+      { session, returnDocument: 'after', projection: { stageCounts: 1, status: 1, headcount: 1 } },
     ).lean();
     await StageEvent.create(
       [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: application.candidateId, fromStageId: application.stageId, fromKind: application.stageKind, toStageId: to._id, toKind: to.kind, at, by: actor._id, reason, withdrawn: to.kind === 'rejected' && withdrawn }],
