@@ -97,4 +97,27 @@ describe('the rejection mail', () => {
     await runDueJobs();
     expect(await mailsTo(email)).toHaveLength(1);
   });
+
+  it('uses pipeline templates admins create and edit under company settings; a delayed mail is rendered as the template is when it goes', async () => {
+    const { co, id, stage, email } = await rejectionSetup();
+    const created = await request(app)
+      .post('/api/mail/templates')
+      .set('Authorization', co.admin.auth)
+      .send({ kind: 'pipeline', name: 'Moving forward', subject: 'Next steps for {{job.title}}', body: 'Hi {{candidate.firstName}}, see you soon.' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'pipeline', name: 'Moving forward' });
+    await request(app).post('/api/mail/templates').set('Authorization', co.admin.auth).send({ kind: 'campaign', name: 'Newsletter', subject: 'News', body: 'Hi' }).expect(201);
+    expect((await request(app).post('/api/mail/templates').set('Authorization', co.employee.auth).send({ kind: 'pipeline', name: 'X', subject: 'X', body: 'X' })).status).toBe(403);
+    const offered = await request(app).get('/api/mail/templates?kind=pipeline').set('Authorization', co.recruiter.auth).expect(200);
+    expect(offered.body.items.map((t: { name: string }) => t.name)).toEqual(['Moving forward', 'Not selected']);
+
+    await move(co.recruiter.auth, id, { stageId: stage('rejected'), reason: 'Not enough experience', rejectionMail: { templateId: created.body.id, delayMinutes: 24 * 60 } }).expect(200);
+    await request(app)
+      .put(`/api/mail/templates/${created.body.id}`)
+      .set('Authorization', co.admin.auth)
+      .send({ kind: 'pipeline', name: 'Moving forward', subject: 'Your application for {{job.title}}', body: 'Hi {{candidate.firstName}}, thank you.' })
+      .expect(200);
+    await runDueJobs(new Date(Date.now() + 24 * 60 * Minute + Minute));
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Your application for Backend Engineer']);
+  });
 });
