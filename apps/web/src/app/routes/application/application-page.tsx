@@ -6,6 +6,10 @@ import type { TApplicationDetail } from '@hireflow/contracts/candidates-profile'
 import { JobStatusLabels } from '@hireflow/contracts/jobs';
 import { useApplication } from '@/features/candidates/profile/api/get-application';
 import { downloadFile } from '@/features/jobs/api/download-file';
+import { useJob } from '@/features/jobs/api/get-job';
+import { canMoveApplicants } from '@/features/jobs/utils/job-access';
+import { MoveActions } from '@/features/pipeline/components/move-actions';
+import { useSession } from '@/lib/session';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 
@@ -38,6 +42,10 @@ export default function ApplicationPage() {
 function ApplicationView({ application: a }: { application: TApplicationDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const currentIndex = a.stages.findIndex((s) => s.id === a.currentStageId);
+  // The job's hiring team says who may move; the detail of a job the user cannot see simply fails and shows no actions.
+  const job = useJob(a.job.id);
+  const { user } = useSession();
+  const canMove = job.isSuccess && canMoveApplicants(user, job.data);
   return (
     <Stack gap="md">
       <div>
@@ -55,6 +63,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
           {a.withdrawn ? <Badge color="gray">Withdrawn</Badge> : null}
         </Group>
       </div>
+      {canMove ? <MoveActions applicationId={a.id} name={a.candidate.name} stages={a.stages} currentStageId={a.currentStageId} size="sm" /> : null}
       <Paper withBorder p="md" radius="md" component="section" aria-label="Stages">
         <Title order={2} fz="h4" mb="sm">
           Stages
@@ -99,7 +108,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
                 </Table.Tr>
                 {a.rejectionReason ? (
                   <Table.Tr>
-                    <Table.Th>Rejection reason</Table.Th>
+                    <Table.Th>{a.withdrawn ? 'Withdrawal note' : 'Rejection reason'}</Table.Th>
                     <Table.Td>{a.rejectionReason}</Table.Td>
                   </Table.Tr>
                 ) : null}
