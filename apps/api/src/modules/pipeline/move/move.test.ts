@@ -116,7 +116,7 @@ describe('POST /api/applications/:id/move', () => {
   });
 
   it('a withdrawal is kept apart from a rejection: no reason needed, flagged on the application, the stage event and the timeline', async () => {
-    const { co, applicationIds, stage } = await buildPipelineCompany(app, ctx.config, { applicants: 2 });
+    const { co, job, applicationIds, stage } = await buildPipelineCompany(app, ctx.config, { applicants: 2 });
     const refused = await move(co.recruiter.auth, applicationIds[0]!, { stageId: stage('interview'), withdrawn: true });
     expect(refused.body.message).toBe(PipelineMessages.withdrawnNeedsRejectedStage);
 
@@ -129,6 +129,12 @@ describe('POST /api/applications/:id/move', () => {
     const noted = await move(co.recruiter.auth, applicationIds[1]!, { stageId: stage('rejected'), withdrawn: true, reason: 'Took another offer' });
     expect(noted.body.card).toMatchObject({ withdrawn: true, rejectionReason: 'Took another offer' });
     expect(await timelineOf(co, applicationIds[1]!)).toEqual(['Withdrew from Backend Engineer: Took another offer']);
+
+    // The job's applicant list says it on each row.
+    const listed = await request(app).get(`/api/jobs/${String(job._id)}/applications`).set('Authorization', co.hm.auth).expect(200);
+    const rowOf = (id: string) => (listed.body.items as { applicationId: string }[]).find((r) => r.applicationId === id);
+    expect(rowOf(applicationIds[0]!)).toMatchObject({ withdrawn: true, rejectionReason: '', stage: { kind: 'rejected' } });
+    expect(rowOf(applicationIds[1]!)).toMatchObject({ withdrawn: true, rejectionReason: 'Took another offer' });
 
     await move(co.recruiter.auth, applicationIds[1]!, { stageId: stage('screening') }).expect(200);
     expect(await applicationOf(co, applicationIds[1]!)).toMatchObject({ withdrawn: false, rejectionReason: '' });
