@@ -1,17 +1,16 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, List, Loader, Paper, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApplicationSourceLabels } from '@hireflow/contracts/candidates';
 import type { TApplicationDetail } from '@hireflow/contracts/candidates-profile';
 import { JobStatusLabels } from '@hireflow/contracts/jobs';
 import { useApplication } from '@/features/candidates/profile/api/get-application';
 import { downloadFile } from '@/features/jobs/api/download-file';
-import { useJob } from '@/features/jobs/api/get-job';
-import { canMoveApplicants } from '@/features/jobs/utils/job-access';
-import { MoveActions } from '@/features/pipeline/components/move-actions';
-import { useSession } from '@/lib/session';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
+
+// The hiring team's moves load after the page: someone who only reads the application does not download them.
+const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
 
 /** /{type}/{id} with type application: one candidate on one job, with the job's stages and the history. */
 export default function ApplicationPage() {
@@ -42,10 +41,6 @@ export default function ApplicationPage() {
 function ApplicationView({ application: a }: { application: TApplicationDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const currentIndex = a.stages.findIndex((s) => s.id === a.currentStageId);
-  // The job's hiring team says who may move; the detail of a job the user cannot see simply fails and shows no actions.
-  const job = useJob(a.job.id);
-  const { user } = useSession();
-  const canMove = job.isSuccess && canMoveApplicants(user, job.data);
   return (
     <Stack gap="md">
       <div>
@@ -63,7 +58,9 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
           {a.withdrawn ? <Badge color="gray">Withdrawn</Badge> : null}
         </Group>
       </div>
-      {canMove ? <MoveActions applicationId={a.id} name={a.candidate.name} stages={a.stages} currentStageId={a.currentStageId} size="sm" /> : null}
+      <Suspense fallback={null}>
+        <ApplicationMoveActions applicationId={a.id} jobId={a.job.id} name={a.candidate.name} stages={a.stages} currentStageId={a.currentStageId} />
+      </Suspense>
       <Paper withBorder p="md" radius="md" component="section" aria-label="Stages">
         <Title order={2} fz="h4" mb="sm">
           Stages

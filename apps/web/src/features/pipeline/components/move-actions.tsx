@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Menu } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { Alert, Button, Group, Loader, Menu } from '@mantine/core';
 import type { TStageKind } from '@hireflow/contracts/jobs';
 import type { TMoveApplicationResult } from '@hireflow/contracts/pipeline';
 import { errorMessage } from '@/lib/api-client';
 import { useMoveApplication } from '../api/move-application';
-import { RejectDialog } from '../rejections/reject-dialog';
+
+// The dialog (its selects and the mail templates) loads on the first "Reject…": a page that lists applicants stays light.
+const RejectDialog = lazy(() => import('../rejections/reject-dialog').then((m) => ({ default: m.RejectDialog })));
 
 export type MoveStage = { id: string; name: string; kind: TStageKind };
 
@@ -63,25 +65,27 @@ export function MoveActions({
           {errorMessage(move.error)}
         </Alert>
       ) : null}
-      {rejectStage ? (
-        <RejectDialog
-          opened={rejecting}
-          who={name}
-          busy={move.isPending}
-          error={move.isError ? errorMessage(move.error) : null}
-          onClose={() => (setRejecting(false), move.reset())}
-          onConfirm={(decision) =>
-            move.mutate(
-              { applicationId, input: { stageId: rejectStage.id, ...decision } },
-              {
-                onSuccess: (r) => {
-                  setRejecting(false);
-                  onMoved?.(r);
+      {rejectStage && rejecting ? (
+        <Suspense fallback={<Loader size="xs" aria-label="Loading the reject dialog" />}>
+          <RejectDialog
+            opened={rejecting}
+            who={name}
+            busy={move.isPending}
+            error={move.isError ? errorMessage(move.error) : null}
+            onClose={() => (setRejecting(false), move.reset())}
+            onConfirm={(decision) =>
+              move.mutate(
+                { applicationId, input: { stageId: rejectStage.id, ...decision } },
+                {
+                  onSuccess: (r) => {
+                    setRejecting(false);
+                    onMoved?.(r);
+                  },
                 },
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        </Suspense>
       ) : null}
     </>
   );
