@@ -138,7 +138,7 @@ describe('/job/:id applicants: moves for the hiring team', () => {
     expect(screen.getByRole('dialog', { name: 'Reject Grace Hopper' })).toBeInTheDocument();
   });
 
-  it('the details dialog moves too; someone off the hiring team sees the stage and reason but no moves', async () => {
+  it('the details dialog moves too, from the keyboard; someone off the hiring team sees the stage and reason but no moves', async () => {
     signIn({ id: 'rita', role: 'recruiter' });
     serve([alan]);
     const bodies: unknown[] = [];
@@ -151,8 +151,13 @@ describe('/job/:id applicants: moves for the hiring team', () => {
     await user.click(within(await rowOf('Alan Turing')).getByRole('button', { name: 'Details: Alan Turing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Application from Alan Turing' }, wait);
     expect(within(dialog).getByText('Reason: Not enough experience')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Move Alan Turing to…' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Applied' }, wait));
+    // From the keyboard: open the menu, pick the first stage.
+    within(dialog).getByRole('button', { name: 'Move Alan Turing to…' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menuitem', { name: 'Applied' }, wait);
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Applied' })).toHaveFocus(), wait);
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(bodies).toEqual([{ stageId: 's1' }]), wait);
     view.unmount();
 
