@@ -64,6 +64,7 @@ export const RouteBudgets = {
   '/company-settings/templates': { totalKb: 290 }, // 283.5 (issue 13: mail templates)
   '/database/upload': { totalKb: 275 }, // 270.0 (issue 13: bulk résumé upload)
   '/company-settings/manage-lists/skills': { totalKb: 270 }, // 261.8 (issue 13: skills vocabulary)
+  '/company-settings/manage-lists/rejection-reasons': { totalKb: 275 }, // 269.1 (issue 14: rejection reasons)
   '/database/add': { totalKb: 310 }, // issue 13 intake, the add-candidate form; measured 302.3
   '/database/import': { totalKb: 295 }, // issue 13 intake, the import wizard; measured 288.2
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)

@@ -50,6 +50,10 @@ export const ZJobApplicant = z.object({
   source: z.enum(ApplicationSources),
   appliedAt: z.string(),
   resume: z.object({ fileId: z.string(), filename: z.string() }).nullable(),
+  /** The reason of a rejection ('' otherwise; a withdrawal's note when withdrawn). */
+  rejectionReason: z.string().default(''),
+  /** The candidate withdrew (kept apart from a rejection). */
+  withdrawn: z.boolean().default(false),
 });
 export type TJobApplicant = z.infer<typeof ZJobApplicant>;
 export const ZJobApplicantList = z.object({ items: z.array(ZJobApplicant), total: z.number(), page: z.number(), pageSize: z.number() });

@@ -9,6 +9,8 @@ export function describeZodError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.join('.');
+  // zod's own wording for a missing field ("Invalid input: expected string, received undefined") names no field.
+  if (field && issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field}: is required`;
   // Spec messages (login errors) are full sentences and are sent as they are.
   if (!field || /^[A-Z]/.test(issue.message)) return issue.message;
   return `${field}: ${issue.message}`;

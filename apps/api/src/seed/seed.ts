@@ -13,6 +13,7 @@ import { seedCandidateProfiles } from './seed-candidate-profiles';
 import { seedCandidates } from './seed-candidates';
 import { seedScreeningQuestions } from './seed-questions';
 import { seedStageAutomations } from './seed-stage-automations';
+import { seedRejections } from './seed-rejections';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -47,6 +48,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedDuplicates();
   await seedCandidateProfiles();
   await seedCampaigns();
+  await seedRejections();
   await seedResumeText();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');

@@ -28,6 +28,8 @@ export async function listJobApplicants({ customerId, job, page }: { customerId:
       source: a.source,
       appliedAt: a.appliedAt.toISOString(),
       resume: a.resumeFileId ? { fileId: String(a.resumeFileId), filename: a.resumeFilename || 'resume' } : null,
+      rejectionReason: a.rejectionReason ?? '',
+      withdrawn: Boolean(a.withdrawn),
     })),
     total,
     page,

@@ -79,7 +79,8 @@ export async function moveApplication({
   const [card] = await presentCards(customerId, [moved]);
   const jobStatus = await withTransaction(async (session) => {
     const updated = await Application.updateOne(
-      { customerId, _id: application._id, stageId: application.stageId },
+      // Still where the caller saw it: the same stage entry, not merely the same stage (a move there and back meanwhile is a change).
+      { customerId, _id: application._id, stageId: application.stageId, lastStageEventId: application.lastStageEventId ?? null },
       {
         $set: {
           stageId: to._id,
@@ -98,7 +99,7 @@ export async function moveApplication({
     const counts = await Job.findOneAndUpdate(
       { customerId, _id: job._id },
       { $inc: { [`stageCounts.${String(application.stageId)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } },
-      { session, new: true, projection: { stageCounts: 1, status: 1, headcount: 1 } },
+      { session, returnDocument: 'after', projection: { stageCounts: 1, status: 1, headcount: 1 } },
     ).lean();
     await StageEvent.create(
       [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: application.candidateId, fromStageId: application.stageId, fromKind: application.stageKind, toStageId: to._id, toKind: to.kind, at, by: actor._id, reason, withdrawn: to.kind === 'rejected' && withdrawn }],
@@ -139,7 +140,8 @@ async function fillOrReopen({
   if (hires >= headcount && (status === 'open' || status === 'on_hold')) next = 'filled';
   if (hires < headcount && status === 'filled') next = 'open';
   if (!next) return status;
-  await Job.updateOne({ customerId, _id: job._id, status }, { $set: { status: next } }, { session });
+  const changed = await Job.updateOne({ customerId, _id: job._id, status }, { $set: { status: next } }, { session });
+  if (changed.matchedCount === 0) return status;
   const comment = next === 'filled' ? `all ${headcount} ${headcount === 1 ? 'opening' : 'openings'} filled` : 'a hire was undone, so an opening is free again';
   await recordJobStatus({ customerId, by: actor._id, at, session }, job, status, next, comment);
   return next;

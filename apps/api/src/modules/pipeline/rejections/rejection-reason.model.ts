@@ -12,6 +12,8 @@ const rejectionReasonSchema = new Schema(
     labelKey: { type: String, required: true },
     active: { type: Boolean, default: true },
     position: { type: Number, default: 0 },
+    // Keys of the labels it had before a rename: past rejections under an old label still count as its uses.
+    formerKeys: { type: [String], default: [] },
   },
   { timestamps: true },
 );

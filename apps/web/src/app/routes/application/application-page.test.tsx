@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TJobDetail } from '@hireflow/contracts/jobs';
 import type { TApplicationDetail } from '@hireflow/contracts/candidates-profile';
 import { renderWithProviders } from '@/test/render';
-import { signIn } from '@/test/factories';
+import { buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
@@ -53,5 +55,44 @@ describe('/application/:id', () => {
     http.onGet(`/api/applications/${id}`).reply(404, { code: 'not_found', message: 'Application not found' });
     renderWithProviders(null, { route: `/application/${id}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it("lets the job's hiring team move the applicant and reject them; others only see the stages", async () => {
+    const job: TJobDetail = {
+      ...buildJobSummary({ id: application.job.id, title: 'Backend Engineer', hiringManager: { id: 'hank', name: 'Hank Manager', email: 'h@acme.test' } }),
+      employmentType: 'full_time', salaryBand: null, targetStartDate: null, description: '', jobCode: null, requisitionId: null, interviewers: [], followers: [], customFields: {},
+      openedAt: null, allowedTransitions: [], canEdit: false, updatedAt: '2026-10-02T00:00:00.000Z',
+    };
+    const withRejected = { ...application, stages: [...application.stages, { id: 's4', name: 'Rejected', kind: 'rejected' as const }] };
+    signIn({ id: 'hank', role: 'employee', addlRoles: ['HM'] });
+    http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
+    http.onGet(`/api/applications/${id}`).reply(200, withRejected);
+    http.onGet(`/api/jobs/${job.id}`).reply(200, job);
+    http.onGet('/api/rejection-reasons').reply(200, { items: [{ id: 'r1', label: 'Not enough experience', active: true, usedCount: 0 }] });
+    http.onGet('/api/mail/templates').reply(200, { items: [] });
+    const bodies: unknown[] = [];
+    http.onPost(`/api/applications/${id}/move`).reply((config) => {
+      bodies.push(JSON.parse(config.data as string));
+      return [400, { code: 'bad_request', message: "This stage is not part of the job's pipeline." }];
+    });
+    const view = renderWithProviders(null, { route: `/application/${id}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Move Ada Lovelace to…' }, { timeout: 5000 }));
+    const menu = await screen.findByRole('menu', {}, { timeout: 5000 });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Applied', 'Offer']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Offer' }));
+    await waitFor(() => expect(bodies).toEqual([{ stageId: 's3' }]), { timeout: 5000 });
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent("This stage is not part of the job's pipeline.");
+    await user.click(screen.getByRole('button', { name: 'Reject Ada Lovelace…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Ada Lovelace' }, { timeout: 5000 });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Mail the candidate' }));
+    expect(within(dialog).getByText(/There is no pipeline mail template yet/)).toBeInTheDocument();
+    view.unmount();
+
+    signIn({ id: 'someone', role: 'recruiter' });
+    renderWithProviders(null, { route: `/application/${id}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(http.history.get.some((r) => r.url === `/api/jobs/${job.id}`)).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Move Ada Lovelace to…' })).toBeNull();
   });
 });

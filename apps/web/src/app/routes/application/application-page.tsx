@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, List, Loader, Paper, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApplicationSourceLabels } from '@hireflow/contracts/candidates';
 import type { TApplicationDetail } from '@hireflow/contracts/candidates-profile';
@@ -8,6 +8,9 @@ import { useApplication } from '@/features/candidates/profile/api/get-applicatio
 import { downloadFile } from '@/features/jobs/api/download-file';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
+
+// The hiring team's moves load after the page: someone who only reads the application does not download them.
+const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
 
 /** /{type}/{id} with type application: one candidate on one job, with the job's stages and the history. */
 export default function ApplicationPage() {
@@ -55,6 +58,9 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
           {a.withdrawn ? <Badge color="gray">Withdrawn</Badge> : null}
         </Group>
       </div>
+      <Suspense fallback={null}>
+        <ApplicationMoveActions applicationId={a.id} jobId={a.job.id} name={a.candidate.name} stages={a.stages} currentStageId={a.currentStageId} />
+      </Suspense>
       <Paper withBorder p="md" radius="md" component="section" aria-label="Stages">
         <Title order={2} fz="h4" mb="sm">
           Stages
@@ -99,7 +105,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
                 </Table.Tr>
                 {a.rejectionReason ? (
                   <Table.Tr>
-                    <Table.Th>Rejection reason</Table.Th>
+                    <Table.Th>{a.withdrawn ? 'Withdrawal note' : 'Rejection reason'}</Table.Th>
                     <Table.Td>{a.rejectionReason}</Table.Td>
                   </Table.Tr>
                 ) : null}

@@ -60,7 +60,7 @@ function Editor({ initial, onSaved }: { initial: Draft; onSaved: (t: TMailTempla
   );
 }
 
-/** /company-settings/templates: the company's mail templates with merge fields (campaigns now). */
+/** /company-settings/templates: the company's mail templates with merge fields (campaigns, and pipeline mails such as rejections). */
 export default function TemplatesPage() {
   const templates = useMailTemplates();
   const [selected, setSelected] = useState<string | 'new' | null>(null);

@@ -10,6 +10,9 @@ import { useChangeJobStatus } from '@/features/jobs/api/change-job-status';
 import { downloadFile } from '@/features/jobs/api/download-file';
 import { JobStatusBadge } from '@/features/jobs/components/job-status-badge';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
+import { canMoveApplicants } from '@/features/jobs/utils/job-access';
+import { MoveActions, type MoveStage } from '@/features/pipeline/components/move-actions';
+import { useSession } from '@/lib/session';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/app/routes/lazy-page';
@@ -128,7 +131,7 @@ function JobView({ job }: { job: TJobDetail }) {
         </Title>
         <PipelineCounts pipeline={job.pipeline} />
       </Paper>
-      <Applicants jobId={job.id} />
+      <Applicants job={job} />
       <Activity jobId={job.id} />
     </Stack>
   );
@@ -199,17 +202,21 @@ function StatusMenu({ job }: { job: TJobDetail }) {
   );
 }
 
-function Applicants({ jobId }: { jobId: string }) {
+function Applicants({ job }: { job: TJobDetail }) {
   const [page, setPage] = useState(1);
-  const applicants = useJobApplicants(jobId, page);
+  const applicants = useJobApplicants(job.id, page);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const [shown, setShown] = useState<TJobApplicant | null>(null);
+  // The row shown in the details, by id: after a move it shows the refreshed row.
+  const [shownId, setShownId] = useState<string | null>(null);
+  const { user } = useSession();
+  const stages: MoveStage[] | null = canMoveApplicants(user, job) ? job.pipeline : null;
+  const shown = applicants.data?.items.find((a) => a.applicationId === shownId) ?? null;
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="h4" mb="sm">
         Applicants
       </Title>
-      <ApplicantDetails applicant={shown} onClose={() => setShown(null)} />
+      <ApplicantDetails applicant={shown} stages={stages} onClose={() => setShownId(null)} />
       {downloadError ? (
         <Alert color="red" mb="sm" withCloseButton onClose={() => setDownloadError(null)}>
           {downloadError}
@@ -223,7 +230,7 @@ function Applicants({ jobId }: { jobId: string }) {
         <Text c="dimmed">No one has applied yet.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={700}>
+          <Table.ScrollContainer minWidth={stages ? 900 : 700}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -233,6 +240,7 @@ function Applicants({ jobId }: { jobId: string }) {
                   <Table.Th>Applied</Table.Th>
                   <Table.Th>Resume</Table.Th>
                   <Table.Th>Application</Table.Th>
+                  {stages ? <Table.Th>Actions</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -247,7 +255,9 @@ function Applicants({ jobId }: { jobId: string }) {
                         {a.phone ? ` · ${a.phone}` : ''}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{a.stage.name}</Table.Td>
+                    <Table.Td>
+                      <StageCell applicant={a} />
+                    </Table.Td>
                     <Table.Td>{ApplicationSourceLabels[a.source]}</Table.Td>
                     <Table.Td>{new Date(a.appliedAt).toLocaleDateString()}</Table.Td>
                     <Table.Td>
@@ -260,10 +270,15 @@ function Applicants({ jobId }: { jobId: string }) {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Button size="compact-sm" variant="subtle" aria-label={`Details: ${a.name}`} onClick={() => setShown(a)}>
+                      <Button size="compact-sm" variant="subtle" aria-label={`Details: ${a.name}`} onClick={() => setShownId(a.applicationId)}>
                         Details{a.answers.length ? ` (${a.answers.length} ${a.answers.length === 1 ? 'answer' : 'answers'})` : ''}
                       </Button>
                     </Table.Td>
+                    {stages ? (
+                      <Table.Td>
+                        <MoveActions applicationId={a.applicationId} name={a.name} stages={stages} currentStageId={a.stage.id} />
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -278,8 +293,29 @@ function Applicants({ jobId }: { jobId: string }) {
   );
 }
 
-/** What the applicant gave on the apply form: contact details and their answers, question by question. */
-function ApplicantDetails({ applicant, onClose }: { applicant: TJobApplicant | null; onClose: () => void }) {
+/** The stage, and why the applicant left: a rejection's reason, or that they withdrew. */
+function StageCell({ applicant: a }: { applicant: TJobApplicant }) {
+  return (
+    <>
+      <Group gap={6}>
+        <Text span>{a.stage.name}</Text>
+        {a.withdrawn ? (
+          <Badge color="gray" variant="light" tt="none">
+            Withdrawn
+          </Badge>
+        ) : null}
+      </Group>
+      {a.rejectionReason ? (
+        <Text fz="xs" c="dimmed">
+          {a.withdrawn ? 'Note' : 'Reason'}: {a.rejectionReason}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** What the applicant gave on the apply form: contact details and their answers, question by question; the moves for the hiring team. */
+function ApplicantDetails({ applicant, stages, onClose }: { applicant: TJobApplicant | null; stages: MoveStage[] | null; onClose: () => void }) {
   return (
     <Modal opened={applicant !== null} onClose={onClose} title={applicant ? `Application from ${applicant.name}` : ''} size="lg">
       {applicant ? (
@@ -288,10 +324,16 @@ function ApplicantDetails({ applicant, onClose }: { applicant: TJobApplicant | n
             <Table.Tbody>
               <Row label="Email" value={applicant.email} />
               <Row label="Phone" value={applicant.phone || '—'} />
-              <Row label="Stage" value={applicant.stage.name} />
+              <Table.Tr>
+                <Table.Th w={160}>Stage</Table.Th>
+                <Table.Td>
+                  <StageCell applicant={applicant} />
+                </Table.Td>
+              </Table.Tr>
               <Row label="Applied" value={new Date(applicant.appliedAt).toLocaleDateString()} />
             </Table.Tbody>
           </Table>
+          {stages ? <MoveActions applicationId={applicant.applicationId} name={applicant.name} stages={stages} currentStageId={applicant.stage.id} size="sm" /> : null}
           <Title order={3} fz="h5">
             Answers
           </Title>

@@ -11,6 +11,8 @@ const Delays = [
   { value: '60', label: 'In 1 hour' },
   { value: '1440', label: 'In 1 day' },
   { value: '4320', label: 'In 3 days' },
+  { value: '10080', label: 'In 1 week' },
+  { value: '20160', label: 'In 2 weeks' },
 ];
 
 /**
