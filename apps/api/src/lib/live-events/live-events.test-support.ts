@@ -40,6 +40,8 @@ export class LiveStreamReader {
   private buffer = '';
   private waiters: (() => void)[] = [];
   ended = false;
+  /** Called as each event arrives, with the time it did (the bench measures with it). */
+  onEvent?: (event: TLiveEvent, at: number) => void;
   /** The server has caught up and is delivering live events (it sends `retry:` then). */
   live = false;
 
@@ -92,7 +94,10 @@ export class LiveStreamReader {
           fields -= 1;
         }
       }
-      if (fields) this.messages.push(message);
+      if (fields) {
+        this.messages.push(message);
+        if (message.id) this.onEvent?.(JSON.parse(message.data) as TLiveEvent, performance.now());
+      }
     }
   }
 
