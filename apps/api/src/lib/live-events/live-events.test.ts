@@ -7,6 +7,7 @@ import { startTestApp } from '../../test/test-app';
 import { buildUser, tokenFor } from '../../test/factories';
 import { buildPipelineCompany, addApplicant } from '../../modules/pipeline/pipeline.test-support';
 import { publishLiveEvents } from './publish';
+import { Candidate } from '../../modules/candidates/candidate.model';
 import { listen, openStream, type LiveStreamReader } from './live-events.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -78,6 +79,21 @@ describe('GET /api/events', () => {
     const applicationId = await addApplicant(co, job, 'Grace', 'Hopper');
     const created = await hm.next((e) => e.kind === 'application.created' && e.applicationId === applicationId);
     expect(created).toMatchObject({ jobId: String(job._id), byUserId: null, data: { card: { name: 'Grace Hopper', stageId: stage('screening'), jobTitle: 'Backend Engineer' } } });
+  });
+
+  it('candidates added in bulk arrive as one application.created each, for the job’s team', async () => {
+    const { co, job, stage } = await buildPipelineCompany(app, ctx.config, { applicants: 0 });
+    const people = await Promise.all(
+      ['Ada', 'Linus'].map((firstName) => Candidate.create({ customerId: co.customerId, firstName, lastName: 'Sourced', email: `${firstName}@${String(co.customerId)}.test`, source: 'import', currentTitle: 'Engineer', tags: ['go'] })),
+    );
+    const interviewer = await live(co.employee.auth);
+    const res = await request(app).post('/api/candidates/bulk/add-to-job').set('Authorization', co.recruiter.auth).send({ candidateIds: people.map((p) => String(p._id)), jobId: String(job._id) });
+    expect(res.body).toMatchObject({ added: 2 });
+    await interviewer.until((r) => r.events.filter((e) => e.kind === 'application.created').length === 2);
+    const byCandidate = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect(interviewer.events.map((e) => [e.candidateId, e.byUserId, e.data.card?.name, e.data.card?.stageId, e.data.card?.currentTitle, e.data.card?.source]).sort(byCandidate)).toEqual(
+      people.map((p) => [String(p._id), co.recruiter.id, `${p.firstName} Sourced`, stage('screening'), 'Engineer', 'sourced']).sort(byCandidate),
+    );
   });
 
   it('a reconnect with Last-Event-ID receives exactly what it missed, then live events, none twice', async () => {
