@@ -109,27 +109,33 @@ export async function openEventStream(req: Request, res: Response) {
   });
 
   write(': connected\n\n');
-  await subscription.ready;
-  if (closed) return;
-  const sent = new Set<string>();
-  if (since) {
-    const backlog = await missedEvents(viewer, since);
+  try {
+    await subscription.ready;
     if (closed) return;
-    if (backlog === 'too-much') sendResync();
-    else {
-      for (const doc of backlog) {
-        const event = toLiveEvent(doc);
-        if (event.id === String(since)) continue;
-        sent.add(event.id);
-        send(event);
+    const sent = new Set<string>();
+    if (since) {
+      const backlog = await missedEvents(viewer, since);
+      if (closed) return;
+      if (backlog === 'too-much') sendResync();
+      else {
+        for (const doc of backlog) {
+          const event = toLiveEvent(doc);
+          if (event.id === String(since)) continue;
+          sent.add(event.id);
+          send(event);
+        }
       }
     }
+    for (const event of waiting) if (!sent.has(event.id)) send(event);
+    waiting.length = 0;
+    catchingUp = false;
+    // Caught up: from here on events arrive as they happen (the retry field tells the client so, and how soon to reconnect).
+    write(`retry: ${RetryMs}\n\n`);
+  } catch (error) {
+    // The answer has begun, so no error body: end the stream and let the client reconnect and catch up.
+    req.log.warn({ err: error }, 'live events: catching up failed; ending the stream');
+    res.end();
   }
-  for (const event of waiting) if (!sent.has(event.id)) send(event);
-  waiting.length = 0;
-  catchingUp = false;
-  // Caught up: from here on events arrive as they happen (the retry field tells the client so, and how soon to reconnect).
-  write(`retry: ${RetryMs}\n\n`);
 }
 
 /** What the viewer may see of what was written since the resume point (a few seconds before it, see LiveStream). */

@@ -87,6 +87,11 @@ class LiveEventHub {
     for (const subscriber of this.subscribers) subscriber.onResync();
   }
 
+  /** Drops the change stream as a lost connection would (tests): it re-opens from its resume token. */
+  async interrupt() {
+    await this.runner?.interrupt();
+  }
+
   /** Shutdown: closes the change stream (open connections are ended by their owners). */
   async stop() {
     const runner = this.runner;
@@ -133,6 +138,8 @@ class StreamRunner {
         while (!this.stopped) {
           const change = await stream.tryNext();
           if (this.stopped) break;
+          // A closed stream answers null for ever instead of failing: re-open it like after an error.
+          if (stream.closed) throw new Error('the change stream closed');
           opened();
           if (change) {
             this.token = change._id;
@@ -168,6 +175,12 @@ class StreamRunner {
         resolve();
       };
     });
+  }
+
+  /** Closes the current stream without stopping: the loop sees the error and re-opens it from its token. */
+  async interrupt() {
+    await this.ready;
+    await this.stream?.close();
   }
 
   async stop() {

@@ -7,6 +7,7 @@ import { startTestApp } from '../../test/test-app';
 import { buildUser, tokenFor } from '../../test/factories';
 import { buildPipelineCompany, addApplicant } from '../../modules/pipeline/pipeline.test-support';
 import { publishLiveEvents } from './publish';
+import { liveEventHub } from './hub';
 import { Candidate } from '../../modules/candidates/candidate.model';
 import { listen, openStream, type LiveStreamReader } from './live-events.test-support';
 
@@ -135,6 +136,18 @@ describe('GET /api/events', () => {
 
     const old = await live(co.recruiter.auth, { query: '?lastEventId=5f0000000000000000000000' });
     expect(old.messages.map((m) => m.event)).toEqual([LiveStream.resyncEvent]);
+  });
+
+  it('after the change stream breaks, the hub re-opens it from its resume token: nothing written meanwhile is lost', async () => {
+    const { co, applicationIds, stage } = await buildPipelineCompany(app, ctx.config, { applicants: 2 });
+    const recruiter = await live(co.recruiter.auth);
+    await move(co.hm.auth, applicationIds[0]!, stage('interview'));
+    await recruiter.next(movedTo(applicationIds[0]!, stage('interview')));
+    await liveEventHub.interrupt();
+    // Written while the hub waits to re-open (it pauses after a failure).
+    await move(co.hm.auth, applicationIds[1]!, stage('interview'));
+    await recruiter.next(movedTo(applicationIds[1]!, stage('interview')));
+    expect(recruiter.events.filter((e) => e.kind === 'application.moved')).toHaveLength(2);
   });
 
   it('refuses strangers, companyless super admins and a sixth stream of one user; streams are not compressed', async () => {
