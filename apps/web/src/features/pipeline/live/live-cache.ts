@@ -5,7 +5,7 @@ import type { TLiveEvent } from '@hireflow/contracts/pipeline';
 export const LiveInvalidateDelayMs = 300;
 
 /**
- * What a live event makes stale by default: the job's page (counts, applicants), the pipeline's views
+ * What a live event makes stale by default: the job's page (counts, applicants) and job lists, the pipeline's views
  * except the board (it patches its own cache from useLiveEvents) and the candidate's profile, timeline
  * and application. Invalidations are batched; `resync` (the stream could not catch up) reloads all of it,
  * the board included.
@@ -21,7 +21,8 @@ export function createLiveCacheUpdater(client: QueryClient, delayMs = LiveInvali
   const touches = (query: Query) => {
     const [area, part, id] = query.queryKey as unknown[];
     if (area === 'pipeline') return everything || (pipeline && part !== 'board' && part !== 'rejection-reasons');
-    if (area === 'jobs') return everything || (part === 'detail' && jobs.has(String(id)));
+    // The job's page (counts, applicants) and the job lists, whose rows show each job's stage counts.
+    if (area === 'jobs') return everything || (part === 'detail' && jobs.has(String(id))) || (part === 'list' && jobs.size > 0);
     if (area === 'candidates') {
       if (everything) return true;
       if (part === 'profile' || part === 'timeline') return candidates.has(String(id));

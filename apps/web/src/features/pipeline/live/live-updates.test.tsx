@@ -38,6 +38,8 @@ describe('LiveUpdates (the shell’s live-update connection)', () => {
       job: ['jobs', 'detail', 'job1'],
       applicants: ['jobs', 'detail', 'job1', 'applicants', 1],
       otherJob: ['jobs', 'detail', 'job2'],
+      jobList: ['jobs', 'list', { scope: 'mine' }],
+      approvals: ['vacancy-approvals', 'list'],
       board: ['pipeline', 'board', 'job1'],
       stageList: ['pipeline', 'stage-list', 'interview'],
       profile: ['candidates', 'profile', 'cand1'],
@@ -56,8 +58,14 @@ describe('LiveUpdates (the shell’s live-update connection)', () => {
 
     const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     await waitFor(() => expect(stale(keys.job)).toBe(true));
-    for (const key of [keys.applicants, keys.stageList, keys.profile, keys.timeline]) expect(stale(key)).toBe(true);
-    for (const key of [keys.otherJob, keys.board, keys.otherProfile]) expect(stale(key)).toBe(false);
+    for (const key of [keys.applicants, keys.jobList, keys.stageList, keys.profile, keys.timeline]) expect(stale(key)).toBe(true);
+    for (const key of [keys.otherJob, keys.board, keys.otherProfile, keys.approvals]) expect(stale(key)).toBe(false);
+
+    // The server could not catch this client up: everything live reloads, the board included.
+    act(() => source.emit('resync', {}));
+    await waitFor(() => expect(stale(keys.board)).toBe(true));
+    expect(stale(keys.otherProfile)).toBe(true);
+    expect(stale(keys.approvals)).toBe(false);
     unsubscribe();
   });
 
