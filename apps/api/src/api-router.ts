@@ -18,6 +18,7 @@ import { candidatesRouter } from './modules/candidates/candidates.routes';
 import { pipelineRouter } from './modules/pipeline/pipeline.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
+import { liveEventsRouter } from './lib/live-events/events.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -46,6 +47,7 @@ export function buildApiRouter(): Router {
   api.use(pipelineRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
+  api.use(liveEventsRouter);
   api.use(apiNotFound);
   return api;
 }

@@ -7,6 +7,7 @@ import { seedDemoData } from './seed/seed';
 import { startBackgroundWorker } from './background-jobs';
 import { migrateLegacyFiles } from './modules/files/legacy-files';
 import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migration';
+import { closeEventStreams } from './lib/live-events/event-stream';
 
 async function main() {
   const config = loadConfig();
@@ -40,6 +41,7 @@ async function main() {
     // grace go back to the queue for another instance), then close the database.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    await closeEventStreams();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await Promise.all([closed, worker.stop({ graceMs: 10_000 })]);
     clearTimeout(force);

@@ -18,6 +18,8 @@ export const PipelineApi = {
   rejectionReason: (id: string) => `/api/rejection-reasons/${id}`,
   /** GET, signed-in users: server-sent events (text/event-stream), resumable with Last-Event-ID. */
   events: '/api/events',
+  /** POST, signed-in users: a one-minute token for the stream's URL (`?token=`; EventSource sends no header). */
+  eventsToken: '/api/events/token',
 } as const;
 
 export const Pipeline = {
@@ -192,3 +194,21 @@ export const ZStageAutomations = z.object({ stageId: z.string(), name: z.string(
 export type TStageAutomations = z.infer<typeof ZStageAutomations>;
 export const ZStageAutomationsList = z.object({ stages: z.array(ZStageAutomations) });
 export type TStageAutomationsList = z.infer<typeof ZStageAutomationsList>;
+/** POST /api/events/token: open the stream with `?token=` within a minute. */
+export const ZLiveStreamToken = z.object({ token: z.string() });
+export type TLiveStreamToken = z.infer<typeof ZLiveStreamToken>;
+
+/**
+ * The stream's limits: open streams per user and API instance (one more is refused with 429 and
+ * Retry-After), the heartbeat comment, and how much a reconnect catches up (older or more: a `resync`
+ * event, after which the client reloads what it shows).
+ */
+export const LiveStream = {
+  maxStreamsPerUser: 5,
+  heartbeatSeconds: 20,
+  maxBacklog: 1000,
+  /** A reconnect re-reads this far before its Last-Event-ID (ids of several instances interleave); the client drops ids it has. */
+  replayWindowSeconds: 5,
+  /** The event a client gets when it missed too much to catch up: reload everything live. */
+  resyncEvent: 'resync',
+} as const;

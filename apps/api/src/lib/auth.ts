@@ -61,9 +61,13 @@ function bearerToken(req: Request): string | null {
 async function resolveAuth(req: Request): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw AppError.unauthorized();
+  return resolveToken(req, token, signingKey(req.app.locals.config.jwtSecret));
+}
+
+async function resolveToken(req: Request, token: string, key: KeyObject): Promise<AuthContext> {
   let claims: TokenClaims;
   try {
-    claims = jwt.verify(token, signingKey(req.app.locals.config.jwtSecret), { algorithms: ['HS256'] }) as TokenClaims;
+    claims = jwt.verify(token, key, { algorithms: ['HS256'] }) as TokenClaims;
   } catch {
     throw AppError.unauthorized('Your session has expired. Please sign in again.');
   }
@@ -84,6 +88,39 @@ async function resolveAuth(req: Request): Promise<AuthContext> {
     sessionId: session._id,
     rights: new Set(effectiveRights(user)),
   };
+}
+
+/**
+ * Stream tokens: a browser's EventSource cannot send an Authorization header, so the SPA asks for a
+ * short-lived token (with its bearer token) and puts it in the stream's URL (`?token=`, masked in logs).
+ * They are signed with a key derived from the JWT secret, so a stream token is never accepted as a
+ * bearer token and a bearer token never in a URL; they only open a stream, within a minute.
+ */
+export const StreamTokenTtlSeconds = 60;
+
+const streamKey = (secret: string) => signingKey(`${secret}\u0000event-stream`);
+
+export function signStreamToken(config: Config, auth: Pick<AuthContext, 'sessionId' | 'userId'>): string {
+  return jwt.sign({ sid: String(auth.sessionId), sub: String(auth.userId) }, streamKey(config.jwtSecret), { algorithm: 'HS256', expiresIn: StreamTokenTtlSeconds });
+}
+
+/** requireAuth for streams: a bearer header (scripts, tests) or a stream token in `?token=` (EventSource). */
+export const requireStreamAuth: RequestHandler = async (req, _res, next) => {
+  try {
+    const token = typeof req.query.token === 'string' ? req.query.token : null;
+    req.auth = token && !req.headers.authorization ? await resolveToken(req, token, streamKey(req.app.locals.config.jwtSecret)) : await resolveAuth(req);
+    if (stillWanted(req)) next();
+  } catch (error) {
+    next(error);
+  }
+};
+
+/** Whether a long-lived connection's session still holds (not signed out, not expired, account active). */
+export async function stillSignedIn(auth: Pick<AuthContext, 'sessionId' | 'userId'>): Promise<boolean> {
+  const session = await Session.findById(auth.sessionId, { revokedAt: 1, expiresAt: 1 }).lean();
+  if (!session || session.revokedAt || session.expiresAt < new Date()) return false;
+  const user = await User.findById(auth.userId, { status: 1 }).setOptions({ crossTenant: true }).lean();
+  return user?.status === 'active';
 }
 
 export const requireAuth: RequestHandler = async (req, _res, next) => {

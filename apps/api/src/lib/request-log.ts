@@ -50,7 +50,9 @@ export function requestLogger(app: Express, logger: Logger, opts: { ignore?: (ur
 }
 
 function logFinished(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, logger: Logger, id: number, ms: number) {
-  const aborted = !res.writableFinished;
+  // An event stream ends when its client closes it: that is its normal end, not an aborted answer.
+  const stream = Boolean((res as { locals?: { eventStream?: boolean } }).locals?.eventStream);
+  const aborted = !res.writableFinished && !stream;
   const status = res.statusCode;
   const level = aborted || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
   if (!logger.isLevelEnabled(level)) return;

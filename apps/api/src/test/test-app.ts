@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../config';
 import { createLogger } from '../lib/logger';
 import { buildApp } from '../app';
 import { startBackgroundWorker } from '../background-jobs';
+import { closeEventStreams } from '../lib/live-events/event-stream';
 
 export const TestCaptchaText = 'test42';
 
@@ -43,6 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     worker,
     async stop() {
       await worker.stop({ graceMs: 0 });
+      await closeEventStreams();
       if (external) await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
       await embedded?.stop();

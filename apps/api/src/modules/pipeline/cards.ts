@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import type { ClientSession, Types } from 'mongoose';
 import type { TPipelineCard } from '@hireflow/contracts/pipeline';
 import type { ApplicationDoc } from '../candidates/applications/application.model';
 import { Candidate } from '../candidates/candidate.model';
@@ -21,13 +21,17 @@ const idsOf = (values: (Types.ObjectId | null | undefined)[]) => [...new Map(val
  * Applications as cards: the candidate's current title and tags, the owner's name and the job's title come
  * with three indexed lookups for the whole page (never one per card).
  */
-export async function presentCards(customerId: Types.ObjectId, applications: CardSource[]): Promise<TPipelineCard[]> {
+export async function presentCards(customerId: Types.ObjectId, applications: CardSource[], session?: ClientSession): Promise<TPipelineCard[]> {
   if (!applications.length) return [];
-  const [candidates, owners, jobs] = await Promise.all([
-    Candidate.find({ customerId, _id: { $in: idsOf(applications.map((a) => a.candidateId)) } }, { currentTitle: 1, tags: 1 }).lean(),
-    User.find({ customerId, _id: { $in: idsOf(applications.map((a) => a.ownerId)) } }, { firstName: 1, lastName: 1 }).lean(),
-    Job.find({ customerId, _id: { $in: idsOf(applications.map((a) => a.jobId)) } }, { title: 1 }).lean(),
-  ]);
+  // Inside a transaction (a new applicant's card for its live event) the reads must see its writes, one at a time.
+  const lookups = [
+    () => Candidate.find({ customerId, _id: { $in: idsOf(applications.map((a) => a.candidateId)) } }, { currentTitle: 1, tags: 1 }, { session }).lean(),
+    () => User.find({ customerId, _id: { $in: idsOf(applications.map((a) => a.ownerId)) } }, { firstName: 1, lastName: 1 }, { session }).lean(),
+    () => Job.find({ customerId, _id: { $in: idsOf(applications.map((a) => a.jobId)) } }, { title: 1 }, { session }).lean(),
+  ] as const;
+  const [candidates, owners, jobs] = session
+    ? [await lookups[0](), await lookups[1](), await lookups[2]()]
+    : await Promise.all([lookups[0](), lookups[1](), lookups[2]()]);
   const candidateById = new Map(candidates.map((c) => [String(c._id), c]));
   const ownerById = new Map(owners.map((u) => [String(u._id), { id: String(u._id), name: `${u.firstName} ${u.lastName}`.trim() }]));
   const jobTitle = new Map(jobs.map((j) => [String(j._id), j.title]));

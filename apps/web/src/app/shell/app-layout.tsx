@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import './shell-styles';
@@ -9,6 +10,9 @@ import { useSession } from '@/lib/session';
 import { AccountMenuButton } from './account-menu-button';
 import { navItems, userMenuItems, visibleItems } from './nav-items';
 import { NotificationsOutlet } from './notifications-outlet';
+
+// Company users keep the live-update stream open on every signed-in page; its code loads after the shell.
+const LiveUpdates = lazy(() => import('@/features/pipeline/live/live-updates'));
 
 /** The signed-in frame: header (company, user menu), navigation by role and rights, and the page. */
 export default function AppLayout() {
@@ -36,7 +40,14 @@ export default function AppLayout() {
             </Text>
             {user.customer ? <Text visibleFrom="xs">{user.customer.name}</Text> : null}
           </Group>
-          <AccountMenuButton label={`Account menu for ${user.fullName}`} name={user.fullName} email={user.email} items={menu} />
+          <Group gap="sm" wrap="nowrap">
+            {user.customer ? (
+              <Suspense fallback={null}>
+                <LiveUpdates />
+              </Suspense>
+            ) : null}
+            <AccountMenuButton label={`Account menu for ${user.fullName}`} name={user.fullName} email={user.email} items={menu} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">

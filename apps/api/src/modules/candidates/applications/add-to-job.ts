@@ -9,6 +9,8 @@ import { Application } from './application.model';
 import { StageEvent } from './stage-event.model';
 import { automationsForStage } from '../../pipeline/automations/automations.service';
 import { scheduleStageAutomations } from '../../pipeline/automations/stage-automation.job';
+import { publishLiveEvents } from '../../../lib/live-events/publish';
+import { presentCards } from '../../pipeline/cards';
 
 /** Jobs a recruiter may add candidates to (the career site takes applications for open jobs only). */
 export const JobStatusesTakingCandidates = ['open', 'on_hold'] as const;
@@ -27,7 +29,8 @@ type Person = Pick<CandidateDoc, 'firstName' | 'lastName' | 'email' | 'phone' | 
 /**
  * A recruiter puts existing candidates on a job: one application each in the job's first stage, source
  * "sourced", with its first stage event, the job's counts, the candidates' jobs and an `added_to_job`
- * entry on each timeline, all in one transaction. Candidates already on the job are left as they are.
+ * entry on each timeline and an `application.created` live event each, all in one transaction. Candidates
+ * already on the job are left as they are.
  */
 export async function addCandidatesToJob({ customerId, job, candidates, by, at = new Date() }: { customerId: Types.ObjectId; job: JobDoc; candidates: Person[]; by: Types.ObjectId; at?: Date }) {
   const firstStage = job.stages[0]!;
@@ -68,6 +71,11 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
       await Candidate.updateMany({ customerId, _id: { $in: fresh.map((c) => c._id) } }, { $addToSet: { jobIds: job._id, stageKinds: firstStage.kind } }, { session });
       await recordCandidateActivity(
         applications.map((a) => ({ customerId, candidateId: a.candidateId, kind: 'added_to_job' as const, by, at, applicationId: a._id, jobId: job._id, summary: `Added to ${job.title}`, data: { source: 'sourced' } })),
+        session,
+      );
+      const cards = await presentCards(customerId, applications.map((a) => ({ ...a, rejectionReason: '', withdrawn: false, onHold: false })), session);
+      await publishLiveEvents(
+        applications.map((a, i) => ({ customerId, kind: 'application.created' as const, at, jobId: job._id, applicationId: a._id, candidateId: a.candidateId, byUserId: by, teamIds: job.memberIds ?? [], data: { card: cards[i] } })),
         session,
       );
     }

@@ -6,11 +6,14 @@ import { recordCandidateActivity } from '../candidate-activity';
 import { refreshCandidateJobs } from '../candidates.access';
 import { Application, type ApplicationDoc } from './application.model';
 import { StageEvent } from './stage-event.model';
+import { publishLiveEvents } from '../../../lib/live-events/publish';
+import { presentCards } from '../../pipeline/cards';
 
 /**
  * The one way a candidate gets onto a job (the career site's apply form, a recruiter's "Add to job"):
  * the application enters the job's first stage, its first stage event is written, the job's counts move,
- * the candidate's jobs are refreshed and the timeline says so. Call it inside the caller's transaction.
+ * the candidate's jobs are refreshed, the timeline says so and open boards hear of it (live event
+ * `application.created` to the job's team). Call it inside the caller's transaction.
  */
 export async function createApplication({
   customerId,
@@ -26,7 +29,7 @@ export async function createApplication({
   resumeFields = {},
 }: {
   customerId: Types.ObjectId;
-  job: Pick<JobDoc, '_id' | 'title' | 'stages' | 'businessUnitId' | 'departmentId' | 'recruiterIds' | 'hiringManagerId'>;
+  job: Pick<JobDoc, '_id' | 'title' | 'stages' | 'businessUnitId' | 'departmentId' | 'recruiterIds' | 'hiringManagerId' | 'memberIds'>;
   candidate: { _id: Types.ObjectId; name: string; email: string; phone: string };
   source: TApplicationSource;
   by: Types.ObjectId | null;
@@ -74,5 +77,11 @@ export async function createApplication({
     { customerId, candidateId: candidate._id, kind: activity.kind, by, at, applicationId: application._id, jobId: job._id, summary: activity.summary, data: { source } },
     session,
   );
-  return application.toObject() as ApplicationDoc;
+  const created = application.toObject() as ApplicationDoc;
+  const [card] = await presentCards(customerId, [created], session);
+  await publishLiveEvents(
+    [{ customerId, kind: 'application.created', at, jobId: job._id, applicationId: created._id, candidateId: candidate._id, byUserId: by, teamIds: job.memberIds ?? [], data: { card } }],
+    session,
+  );
+  return created;
 }
