@@ -195,6 +195,8 @@ export type TSpeedScreeningPage = z.infer<typeof ZSpeedScreeningPage>;
 
 export const ZHoldApplicationRequest = z.object({ onHold: z.boolean() });
 export type THoldApplicationRequest = z.infer<typeof ZHoldApplicationRequest>;
+export const ZHoldApplicationResult = z.object({ card: ZPipelineCard });
+export type THoldApplicationResult = z.infer<typeof ZHoldApplicationResult>;
 
 export const ZSpeedScreeningSummary = z.object({
   /** The jobs with the most new applicants first (at most SpeedScreening.summaryJobs). */

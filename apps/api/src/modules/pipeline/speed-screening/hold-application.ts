@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { TPipelineCard } from '@hireflow/contracts/pipeline';
+import type { THoldApplicationResult } from '@hireflow/contracts/pipeline';
 import { AppError } from '../../../lib/app-error';
 import { publishLiveEvents } from '../../../lib/live-events/publish';
 import { withTransaction } from '../../jobs/with-transaction';
@@ -13,7 +13,7 @@ import type { Actor } from './screening-jobs';
  * Puts an applicant on hold (out of the screening queue, on the on-hold list) or back. Only the job's hiring
  * team; the candidate's timeline says who did it, and open boards hear of it in the same transaction.
  */
-export async function holdApplication({ customerId, actor, applicationId, onHold }: { customerId: Types.ObjectId; actor: Actor; applicationId: string; onHold: boolean }): Promise<{ card: TPipelineCard }> {
+export async function holdApplication({ customerId, actor, applicationId, onHold }: { customerId: Types.ObjectId; actor: Actor; applicationId: string; onHold: boolean }): Promise<THoldApplicationResult> {
   const application = (await Application.findOne({ customerId, _id: new Types.ObjectId(applicationId) }).lean()) as ApplicationDoc | null;
   if (!application) throw AppError.notFound('Application');
   const job = await loadJobForMoves(customerId, actor, application.jobId);
