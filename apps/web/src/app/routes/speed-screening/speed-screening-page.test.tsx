@@ -108,7 +108,7 @@ describe('/speed-screening', () => {
     expect(screen.getByText('1 left')).toBeInTheDocument();
 
     await user.keyboard('s');
-    expect(await screen.findByText('Nothing left to screen for this job', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('You reached the end; you skipped 1.', {}, wait)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the board' })).toHaveAttribute('href', `/workflow?jobId=${jobId}`);
     await user.keyboard('{ArrowLeft}');
     expect(within(await current()).getByRole('heading', { name: 'Cy Young' })).toBeInTheDocument();
@@ -171,5 +171,14 @@ describe('/speed-screening', () => {
     renderWithProviders(null, { route: `/speed-screening?jobId=${jobId}` });
     expect(await screen.findByText('Nothing left to screen for this job', {}, wait)).toBeInTheDocument();
     expect(screen.getByText('0 left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the board' })).toHaveAttribute('href', `/workflow?jobId=${jobId}`);
+  });
+
+  it("shows the API's message when the applicants cannot be loaded", async () => {
+    const { user } = signIn({ role: 'employee' });
+    http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
+    http.onGet('/api/speed-screening').reply(403, { code: 'forbidden', message: "Only the job's owners, its hiring manager, its recruiters and admins can move its applicants." });
+    renderWithProviders(null, { route: `/speed-screening?jobId=${jobId}` });
+    expect(await screen.findByText(/Only the job's owners/, {}, wait)).toBeInTheDocument();
   });
 });

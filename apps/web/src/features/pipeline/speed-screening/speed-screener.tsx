@@ -43,15 +43,21 @@ export function SpeedScreener({ jobId, list }: { jobId: string | null; list: Scr
 
   const board = jobId ? `${Paths.workflow}?jobId=${jobId}` : Paths.workflow;
   let body;
-  if (session.queue.isPending) body = <Loader aria-label="Loading applicants" />;
-  else if (session.queue.isError) body = <Alert color="red" title="The applicants could not be loaded">{errorMessage(session.queue.error)}</Alert>;
+  if (session.failed) body = <Alert color="red" title="The applicants could not be loaded">{errorMessage(session.queue.error)}</Alert>;
+  else if (session.loading) body = <Loader aria-label="Loading applicants" />;
   else if (session.loadingMore) body = <Loader aria-label="Loading more applicants" />;
   else if (session.done || !current)
     body = (
       <Paper withBorder p="xl" radius="md">
         <Stack gap="sm" align="flex-start">
           <Text fw={600} fz="lg">
-            {list === 'on_hold' ? 'Nobody is on hold.' : jobId ? 'Nothing left to screen for this job' : 'Nothing left to screen for your jobs'}
+            {session.skipped
+              ? `You reached the end; you skipped ${session.skipped}.`
+              : list === 'on_hold'
+                ? 'Nobody is on hold.'
+                : jobId
+                  ? 'Nothing left to screen for this job'
+                  : 'Nothing left to screen for your jobs'}
           </Text>
           {session.skipped ? (
             <Button variant="light" onClick={actions.restart}>

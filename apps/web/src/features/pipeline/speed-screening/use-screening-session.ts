@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import type { TSpeedScreeningItem } from '@hireflow/contracts/pipeline';
 import { errorMessage } from '@/lib/api-client';
@@ -24,11 +24,20 @@ const isScreeningQueue = (query: Query) => query.queryKey[0] === speedScreeningK
 export function useScreeningSession({ jobId, list }: { jobId: string | null; list: ScreeningList }) {
   const client = useQueryClient();
   const queue = useScreeningQueue({ jobId, list });
-  const items = useMemo(() => {
-    const seen = new Set<string>();
-    return (queue.data?.pages ?? []).flatMap((p) => p.items).filter((i) => !seen.has(i.card.applicationId) && seen.add(i.card.applicationId));
+  // The session's list only grows: a refetch (a colleague's change, a live event) adds applicants at the end
+  // but never reorders or drops the ones I am going through, and the total is the one I started with.
+  const [items, setItems] = useState<TSpeedScreeningItem[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  useEffect(() => {
+    const pages = queue.data?.pages ?? [];
+    if (!pages.length) return;
+    setTotal((t) => t ?? pages[0]!.total);
+    setItems((known) => {
+      const seen = new Set(known.map((i) => i.card.applicationId));
+      const added = pages.flatMap((p) => p.items).filter((i) => !seen.has(i.card.applicationId) && seen.add(i.card.applicationId));
+      return added.length ? [...known, ...added] : known;
+    });
   }, [queue.data]);
-  const total = queue.data?.pages[0]?.total ?? 0;
 
   const [pos, setPos] = useState(0);
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
@@ -37,16 +46,8 @@ export function useScreeningSession({ jobId, list }: { jobId: string | null; lis
   const [problem, setProblem] = useState<string | null>(null);
   const chains = useRef(new Map<string, Promise<unknown>>());
 
-  // A new job or list is a new session.
-  useEffect(() => {
-    setPos(0);
-    setDecisions({});
-    setUndoStack([]);
-    setProblem(null);
-  }, [jobId, list]);
-
   const decidedCount = Object.keys(decisions).length;
-  const left = Math.max(0, total - decidedCount);
+  const left = Math.max(0, (total ?? 0) - decidedCount);
   const current: TSpeedScreeningItem | null = items[pos] ?? null;
   const nextUndecided = useCallback(
     (from: number, decided: Record<string, Decision>) => {
@@ -171,7 +172,7 @@ export function useScreeningSession({ jobId, list }: { jobId: string | null; lis
   const restart = useCallback(() => setPos(nextUndecided(-1, decisions)), [nextUndecided, decisions]);
 
   const skipped = items.filter((i, index) => index < pos && !decisions[i.card.applicationId]).length;
-  const done = !queue.isPending && !queue.isError && pos >= items.length && !hasNextPage;
+  const done = total !== null && pos >= items.length && !hasNextPage && !isFetchingNextPage;
 
   return {
     queue,
@@ -182,7 +183,9 @@ export function useScreeningSession({ jobId, list }: { jobId: string | null; lis
     left,
     skipped,
     done,
-    loadingMore: pos >= items.length && (isFetchingNextPage || Boolean(hasNextPage)),
+    loading: total === null && !queue.isError,
+    failed: total === null && queue.isError,
+    loadingMore: total !== null && pos >= items.length && (isFetchingNextPage || Boolean(hasNextPage)),
     canUndo: undoStack.length > 0,
     announcement,
     problem,
