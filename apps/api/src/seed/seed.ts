@@ -12,6 +12,7 @@ import { seedDuplicates } from './seed-duplicates';
 import { seedCandidateProfiles } from './seed-candidate-profiles';
 import { seedCandidates } from './seed-candidates';
 import { seedScreeningQuestions } from './seed-questions';
+import { seedBusyJob } from './seed-busy-job';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -41,6 +42,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedPeople({ passwordHash });
   await seedJobs();
   await seedCandidates();
+  await seedBusyJob();
   await seedScreeningQuestions();
   await seedDuplicates();
   await seedCandidateProfiles();

@@ -31,7 +31,7 @@ export function useScreeningKeys(actions: ShortcutActions, { paused }: { paused:
       if ((event.ctrlKey || event.metaKey) && key.toLowerCase() === 'z') return run(event, a.undo);
       if (event.ctrlKey || event.metaKey) return;
       const map: Record<string, () => void> = { a: a.advance, r: a.reject, h: a.hold, s: a.skip, ArrowRight: a.skip, ArrowLeft: a.previous, u: a.undo, '?': a.help };
-      const action = map[key.length === 1 ? key.toLowerCase() : key] ?? (key === '?' ? a.help : undefined);
+      const action = map[key.length === 1 ? key.toLowerCase() : key];
       if (action) run(event, action);
     };
     window.addEventListener('keydown', onKey);
