@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TSpeedScreeningItem } from '@hireflow/contracts/pipeline';
 import { errorMessage } from '@/lib/api-client';
@@ -21,7 +21,13 @@ function PdfResume({ fileId, filename }: { fileId: string; filename: string }) {
   if (!url) return <Loader size="sm" aria-label="Loading the résumé" />;
   return (
     <object data={url} type="application/pdf" title={`Résumé: ${filename}`} style={{ width: '100%', height: '70vh', border: 0 }}>
-      <Text size="sm">Your browser cannot show PDFs here.</Text>
+      <Text size="sm">
+        Your browser cannot show PDFs here:{' '}
+        <Anchor href={url} target="_blank" rel="noopener noreferrer">
+          open the résumé
+        </Anchor>
+        .
+      </Text>
     </object>
   );
 }

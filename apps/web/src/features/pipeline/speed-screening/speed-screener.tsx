@@ -9,9 +9,9 @@ import { ScreeningResume } from './screening-resume';
 import { ShortcutsDialog, useScreeningKeys } from './screening-shortcuts';
 import { useScreeningSession, type ScreeningList } from './use-screening-session';
 
-function ActionButton({ label, keys, onClick, disabled, color, variant = 'filled' }: { label: string; keys: string; onClick: () => void; disabled?: boolean; color?: string; variant?: string }) {
+function ActionButton({ label, keys, hint, onClick, disabled, color, variant = 'filled' }: { label: string; keys: string; hint: string; onClick: () => void; disabled?: boolean; color?: string; variant?: string }) {
   return (
-    <Button size="lg" onClick={onClick} disabled={disabled} color={color} variant={variant} aria-keyshortcuts={keys} rightSection={<Kbd aria-hidden>{keys.split(' ')[0]}</Kbd>}>
+    <Button size="lg" onClick={onClick} disabled={disabled} color={color} variant={variant} aria-keyshortcuts={keys} rightSection={<Kbd aria-hidden>{hint}</Kbd>}>
       {label}
     </Button>
   );
@@ -74,12 +74,12 @@ export function SpeedScreener({ jobId, list }: { jobId: string | null; list: Scr
     body = (
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" role="toolbar" aria-label="Decision">
-          <ActionButton label={current.nextStage ? `Advance to ${current.nextStage.name}` : 'Advance'} keys="A" onClick={actions.advance} disabled={!open || !current.nextStage} />
-          <ActionButton label="Reject" keys="R" color="red" onClick={() => setRejecting(true)} disabled={!open || !current.rejectStage} />
-          <ActionButton label={list === 'queue' ? 'Hold' : 'Back to screen'} keys="H" variant="light" onClick={actions.hold} disabled={!open} />
-          <ActionButton label="Skip" keys="S ArrowRight" variant="default" onClick={actions.skip} />
-          <ActionButton label="Previous" keys="ArrowLeft" variant="default" onClick={actions.previous} disabled={session.position === 0} />
-          <ActionButton label="Undo" keys="U Control+Z" variant="subtle" onClick={actions.undo} disabled={!session.canUndo} />
+          <ActionButton label={current.nextStage ? `Advance to ${current.nextStage.name}` : 'Advance'} keys="A" hint="A" onClick={actions.advance} disabled={!open || !current.nextStage} />
+          <ActionButton label="Reject" keys="R" hint="R" color="red" onClick={() => setRejecting(true)} disabled={!open || !current.rejectStage} />
+          <ActionButton label={list === 'queue' ? 'Hold' : 'Back to screen'} keys="H" hint="H" variant="light" onClick={actions.hold} disabled={!open} />
+          <ActionButton label="Skip" keys="S ArrowRight" hint="S" variant="default" onClick={actions.skip} />
+          <ActionButton label="Previous" keys="ArrowLeft" hint="←" variant="default" onClick={actions.previous} disabled={session.position === 0} />
+          <ActionButton label="Undo" keys="U Control+Z" hint="U" variant="subtle" onClick={actions.undo} disabled={!session.canUndo} />
         </Group>
         {decision ? (
           <Alert color="gray" title="Already decided">
