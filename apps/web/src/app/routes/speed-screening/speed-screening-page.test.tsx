@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TPipelineCard, TSpeedScreeningItem, TSpeedScreeningPage } from '@hireflow/contracts/pipeline';
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 
 const http = mockHttp();
 const wait = { timeout: 5000 };
@@ -164,6 +165,34 @@ describe('/speed-screening', () => {
     await user.keyboard('a');
     expect(calls).toHaveLength(0);
     expect(screen.getByText('3 left')).toBeInTheDocument();
+  });
+
+  it("takes an applicant a colleague moved meanwhile off my list", async () => {
+    const { calls } = setUp();
+    renderWithProviders(null, { route: `/speed-screening?jobId=${jobId}` });
+    await current();
+    act(() =>
+      emitLiveEvent({
+        id: 'e1',
+        kind: 'application.moved',
+        at: '2026-11-02T09:00:00.000Z',
+        jobId,
+        applicationId: bo.card.applicationId,
+        candidateId: bo.card.candidateId,
+        byUserId: '64b000000000000000000099',
+        data: { fromStageId: stages[0]!.id, card: { ...bo.card, stageId: stages[1]!.id } },
+      }),
+    );
+    expect(await screen.findByText('2 left', {}, wait)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.keyboard('a');
+    expect(within(await current()).getByRole('heading', { name: 'Cy Young' })).toBeInTheDocument();
+    expect(screen.getByText('1 left')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(await current()).getByRole('heading', { name: 'Bo Chen' })).toBeInTheDocument();
+    expect(screen.getByText(/A colleague moved Bo Chen on/)).toBeInTheDocument();
+    await user.keyboard('a');
+    expect(calls).toHaveLength(1);
   });
 
   it('says when nothing is left to screen', async () => {

@@ -83,7 +83,7 @@ export function SpeedScreener({ jobId, list }: { jobId: string | null; list: Scr
         </Group>
         {decision ? (
           <Alert color="gray" title="Already decided">
-            {decision.label}. Press U to undo the last decision.
+            {decision.label}.{decision.kind === 'elsewhere' ? '' : ' Press U to undo the last decision.'}
           </Alert>
         ) : null}
         <Grid gap="md">

@@ -6,9 +6,11 @@ import { moveApplication } from '../api/move-application';
 import { holdApplication } from '../api/hold-application';
 import { getApplicationResumeQueryOptions, getPdfBlobQueryOptions, speedScreeningKey, useScreeningQueue } from '../api/get-speed-screening';
 import type { RejectDecision } from '../rejections/reject-dialog';
+import { useLiveEvents } from '../live/live-events';
+import { useSession } from '@/lib/session';
 
 export type ScreeningList = 'queue' | 'on_hold';
-export type DecisionKind = 'advanced' | 'rejected' | 'held' | 'released';
+export type DecisionKind = 'advanced' | 'rejected' | 'held' | 'released' | 'elsewhere';
 type Decision = { kind: DecisionKind; label: string };
 type Undoable = { applicationId: string; kind: DecisionKind; fromStageId: string; index: number; name: string };
 
@@ -45,6 +47,19 @@ export function useScreeningSession({ jobId, list }: { jobId: string | null; lis
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const chains = useRef(new Map<string, Promise<unknown>>());
+
+  // A colleague who moves or holds one of my applicants takes it off my list (my own echoes are ignored).
+  const me = useSession().user?.id;
+  useLiveEvents((event) => {
+    const card = event.data.card;
+    if (!card || !event.applicationId || event.byUserId === me || decisions[event.applicationId]) return;
+    const item = items.find((i) => i.card.applicationId === event.applicationId);
+    if (!item) return;
+    const gone = card.stageId !== item.card.stageId || card.onHold !== (list === 'on_hold');
+    if (!gone) return;
+    const label = card.stageId !== item.card.stageId ? `A colleague moved ${card.name} on` : `A colleague changed the hold of ${card.name}`;
+    setDecisions((d) => ({ ...d, [event.applicationId!]: { kind: 'elsewhere', label } }));
+  });
 
   const decidedCount = Object.keys(decisions).length;
   const left = Math.max(0, (total ?? 0) - decidedCount);
