@@ -71,7 +71,7 @@ export type TResumeTextState = (typeof ResumeTextStates)[number];
 /** What the timeline records. `viewed` and `exported` are the privacy audit trail (reports read them). */
 export const CandidateActivityKinds = [
   'created', 'applied', 'added_to_job', 'stage_moved', 'email_sent', 'note_added', 'file_added',
-  'profile_updated', 'merged', 'viewed', 'exported', 'unsubscribed', 'imported',
+  'profile_updated', 'merged', 'viewed', 'exported', 'unsubscribed', 'imported', 'on_hold',
 ] as const;
 export type TCandidateActivityKind = (typeof CandidateActivityKinds)[number];
 

@@ -212,3 +212,82 @@ export const LiveStream = {
   /** The event a client gets when it missed too much to catch up: reload everything live. */
   resyncEvent: 'resync',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Speed screening: a job's new applicants (first stage, not on hold) one at a time, oldest first.
+// Decisions go through the one move (advance = next stage, reject = the rejected stage with a reason);
+// hold keeps an applicant out of the queue until someone comes back to it.
+// ---------------------------------------------------------------------------------------------
+
+export const SpeedScreeningApi = {
+  /** GET ?jobId=&list=queue|on_hold&cursor=&limit= : applicants to screen (no jobId: all jobs I run). */
+  queue: '/api/speed-screening',
+  /** GET: "New applicants to review" per job of mine (the dashboard card). */
+  summary: '/api/speed-screening/summary',
+  /** GET: how the application's résumé shows inline (a PDF read via /api/files/:id, a DOCX as HTML). */
+  resume: (applicationId: string) => `/api/applications/${applicationId}/resume-preview`,
+  /** POST { onHold }: put an applicant on hold or back into the queue (the hiring team). */
+  hold: (applicationId: string) => `/api/applications/${applicationId}/hold`,
+} as const;
+
+export const SpeedScreening = {
+  pageSize: 20,
+  maxPageSize: 50,
+  /** Jobs the dashboard card lists. */
+  summaryJobs: 8,
+} as const;
+
+export const SpeedScreeningLists = ['queue', 'on_hold'] as const;
+
+export const ZSpeedScreeningQuery = z.object({
+  jobId: ZObjectId.optional(),
+  list: z.enum(SpeedScreeningLists).default('queue'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(SpeedScreening.maxPageSize).default(SpeedScreening.pageSize),
+});
+export type TSpeedScreeningQuery = z.input<typeof ZSpeedScreeningQuery>;
+
+export const ZScreeningStage = z.object({ id: z.string(), name: z.string(), kind: z.enum(StageKinds) });
+export type TScreeningStage = z.infer<typeof ZScreeningStage>;
+
+export const ZSpeedScreeningItem = z.object({
+  card: ZPipelineCard,
+  answers: z.array(z.object({ label: z.string(), answer: z.string() })),
+  /** The résumé sent with this application (its preview: SpeedScreeningApi.resume). */
+  resume: z.object({ fileId: z.string(), filename: z.string() }).nullable(),
+  profile: z.object({
+    currentTitle: z.string(),
+    currentCompany: z.string(),
+    location: z.string(),
+    experienceYears: z.number().nullable(),
+    skills: z.array(z.string()),
+  }),
+  /** Where "advance" moves it: the next stage of the job (null when there is none). */
+  nextStage: ZScreeningStage.nullable(),
+  /** Where "reject" moves it. */
+  rejectStage: ZScreeningStage.nullable(),
+});
+export type TSpeedScreeningItem = z.infer<typeof ZSpeedScreeningItem>;
+
+export const ZSpeedScreeningPage = z.object({
+  items: z.array(ZSpeedScreeningItem),
+  nextCursor: z.string().nullable(),
+  /** Applicants in this list in all (not only after the cursor). */
+  total: z.number(),
+  /** The jobs I may screen (the picker), with their stages. */
+  jobs: z.array(z.object({ id: z.string(), title: z.string(), stages: z.array(ZScreeningStage) })),
+});
+export type TSpeedScreeningPage = z.infer<typeof ZSpeedScreeningPage>;
+
+export const ZHoldApplicationRequest = z.object({ onHold: z.boolean() });
+export type THoldApplicationRequest = z.infer<typeof ZHoldApplicationRequest>;
+export const ZHoldApplicationResult = z.object({ card: ZPipelineCard });
+export type THoldApplicationResult = z.infer<typeof ZHoldApplicationResult>;
+
+export const ZSpeedScreeningSummary = z.object({
+  /** The jobs with the most new applicants first (at most SpeedScreening.summaryJobs). */
+  jobs: z.array(z.object({ jobId: z.string(), title: z.string(), count: z.number() })),
+  /** New applicants over all my jobs. */
+  total: z.number(),
+});
+export type TSpeedScreeningSummary = z.infer<typeof ZSpeedScreeningSummary>;

@@ -14,6 +14,7 @@ import { seedCandidates } from './seed-candidates';
 import { seedScreeningQuestions } from './seed-questions';
 import { seedStageAutomations } from './seed-stage-automations';
 import { seedRejections } from './seed-rejections';
+import { seedBusyJob } from './seed-busy-job';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -44,6 +45,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedJobs();
   await seedStageAutomations();
   await seedCandidates();
+  await seedBusyJob();
   await seedScreeningQuestions();
   await seedDuplicates();
   await seedCandidateProfiles();

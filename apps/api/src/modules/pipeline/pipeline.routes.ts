@@ -2,9 +2,11 @@ import { Router } from 'express';
 import { moveRouter } from './move/move.routes';
 import { rejectionReasonsRouter } from './rejections/rejection-reasons.routes';
 import { automationsRouter } from './automations/automations.routes';
+import { speedScreeningRouter } from './speed-screening/speed-screening.routes';
 
 /** The pipeline's API (issue 14), one router per sub-area. */
 export const pipelineRouter = Router();
 pipelineRouter.use(moveRouter);
 pipelineRouter.use(rejectionReasonsRouter);
 pipelineRouter.use(automationsRouter);
+pipelineRouter.use(speedScreeningRouter);

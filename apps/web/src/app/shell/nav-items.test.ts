@@ -11,13 +11,13 @@ describe('navigation table, once every page exists', () => {
   });
 
   it('a hiring manager also sees the profiles they pinned', () => {
-    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Pinned profiles', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Speed screening', 'Pinned profiles', 'Referrals']);
   });
 
   it('a recruiter also sees workflow and database; reports and settings follow access rights', () => {
-    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals']);
     expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['viewReports', 'manageUsers'] })).toEqual([
-      'Dashboard', 'Jobs', 'Workflow', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
+      'Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
     ]);
   });
 

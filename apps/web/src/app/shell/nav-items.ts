@@ -22,6 +22,7 @@ export const navItems: NavItem[] = [
   { label: 'Dashboard', to: Paths.dashboard, visibleTo: companyUser },
   { label: 'Jobs', to: Paths.jobs, visibleTo: companyUser },
   { label: 'Workflow', to: Paths.workflow, visibleTo: recruiting },
+  { label: 'Speed screening', to: Paths.speedScreening, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Database', to: Paths.database, visibleTo: recruiting },
   { label: 'Pinned profiles', to: Paths.databasePinnedProfiles, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Campaigns', to: Paths.databaseCampaign, visibleTo: recruiting },

@@ -51,14 +51,19 @@ export function sanitizeResumeHtml(html: string) {
  */
 export async function resumePreview(caller: Caller, candidateId: string): Promise<TResumePreview> {
   const { candidate } = await findVisibleCandidate(caller, candidateId);
-  const base = { fileId: null, filename: '', textState: candidate.resumeTextState ?? 'none' } as const;
-  if (!candidate.resumeFileId) return { kind: 'none', ...base };
+  return previewResumeFile(caller, { fileId: candidate.resumeFileId, filename: candidate.resumeFilename, textState: candidate.resumeTextState ?? 'none' });
+}
+
+/** How one stored résumé shows inline (a candidate's, or the one an application came with), for a caller allowed to read it. */
+export async function previewResumeFile(caller: Caller, { fileId, filename, textState }: { fileId: string | null | undefined; filename: string | null | undefined; textState: TResumePreview['textState'] }): Promise<TResumePreview> {
+  const base = { fileId: null, filename: '', textState } as const;
+  if (!fileId) return { kind: 'none', ...base };
   try {
-    const opened = await openReadableFile({ customerId: caller.customerId, actor: caller.user, id: candidate.resumeFileId });
+    const opened = await openReadableFile({ customerId: caller.customerId, actor: caller.user, id: fileId });
     opened.stream.destroy();
-    const meta = { fileId: candidate.resumeFileId, filename: candidate.resumeFilename || opened.filename, textState: candidate.resumeTextState };
+    const meta = { fileId, filename: filename || opened.filename, textState };
     if (opened.contentType === 'application/pdf') return { kind: 'pdf', ...meta };
-    const file = await readStoredFile(caller.customerId, candidate.resumeFileId);
+    const file = await readStoredFile(caller.customerId, fileId);
     const html = file ? await docxToHtml(file.buffer) : null;
     return html === null ? { kind: 'none', ...meta } : { kind: 'html', ...meta, html: sanitizeResumeHtml(html) };
   } catch (error) {

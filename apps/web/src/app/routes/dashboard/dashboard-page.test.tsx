@@ -30,10 +30,11 @@ const openJob = buildJobSummary({
   ],
 });
 
-function signInWithRights() {
-  const { user } = signIn({ role: 'recruiter' });
+function signInWithRights(role: 'recruiter' | 'employee' = 'recruiter') {
+  const { user } = signIn({ role });
   http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
   http.onGet('/api/candidates/mentions').reply(200, { items: [], unread: 0 });
+  http.onGet('/api/speed-screening/summary').reply(200, { jobs: [], total: 0 });
 }
 
 describe('/dashboard', () => {
@@ -73,5 +74,25 @@ describe('/dashboard', () => {
     renderWithProviders(null, { route: '/dashboard' });
     const approvals = await screen.findByRole('region', { name: 'Waiting for your approval' });
     expect(await within(approvals).findByText('Oops! Something went wrong')).toBeInTheDocument();
+  });
+
+  it('lists new applicants to review per job, each a link into speed screening', async () => {
+    signInWithRights();
+    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
+    http.onGet('/api/speed-screening/summary').reply(200, { jobs: [{ jobId: openJob.id, title: 'Platform Engineer', count: 12 }], total: 12 });
+    renderWithProviders(null, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'New applicants to review' });
+    expect(await within(card).findByRole('link', { name: 'Screen 12 new applicants for Platform Engineer' })).toHaveAttribute('href', `/speed-screening?jobId=${openJob.id}`);
+    expect(within(card).getByRole('link', { name: 'Screen all' })).toHaveAttribute('href', '/speed-screening');
+  });
+
+  it('shows no screening card to someone who does not move applicants', async () => {
+    signInWithRights('employee');
+    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
+    renderWithProviders(null, { route: '/dashboard' });
+    expect(await screen.findByText(/No open jobs yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'New applicants to review' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useSession } from '@/lib/session';
 import { describeRole } from '@/lib/describe-role';
 import { ApprovalsWaitingCard, MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
 import { MentionsCard } from '@/features/candidates/profile/components/mentions-card';
+import { NewApplicantsCard, movesApplicants } from '@/features/pipeline/speed-screening/new-applicants-card';
 
 /** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
 export default function DashboardPage() {
@@ -22,6 +23,7 @@ export default function DashboardPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <ApprovalsWaitingCard />
           <MyOpenJobsCard />
+          {movesApplicants(user) ? <NewApplicantsCard /> : null}
           <MentionsCard />
         </SimpleGrid>
       ) : null}

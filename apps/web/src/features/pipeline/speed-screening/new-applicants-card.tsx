@@ -1,0 +1,56 @@
+import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Paths } from '@hireflow/contracts/routes';
+import { errorMessage } from '@/lib/api-client';
+import { useScreeningSummary } from '../api/get-speed-screening';
+
+/** Who moves applicants, and so screens them: recruiters, hiring managers, admins and super users (the API decides per job). */
+export function movesApplicants(user: { role: string; admin: boolean; superUser: boolean; addlRoles: readonly string[] } | null | undefined) {
+  return Boolean(user && (user.role === 'recruiter' || user.admin || user.superUser || user.addlRoles.includes('HM')));
+}
+
+/** Dashboard: new applicants waiting in the first stage of each job I run, each a way into speed screening. */
+export function NewApplicantsCard() {
+  const summary = useScreeningSummary();
+  const title = 'New applicants to review';
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          {summary.data?.total ? (
+            <Badge variant="light">
+              {summary.data.total}
+              <VisuallyHidden> in all</VisuallyHidden>
+            </Badge>
+          ) : null}
+        </Group>
+        <Anchor component={Link} to={Paths.speedScreening} fz="sm">
+          Screen all
+        </Anchor>
+      </Group>
+      {summary.isPending ? <Loader size="sm" aria-label="Loading new applicants" /> : null}
+      {summary.isError ? <Alert color="red">{errorMessage(summary.error)}</Alert> : null}
+      {summary.data ? (
+        summary.data.jobs.length === 0 ? (
+          <Text c="dimmed">No new applicants are waiting. Applicants to the jobs you run appear here.</Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {summary.data.jobs.map((j) => (
+              <li key={j.jobId}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Anchor component={Link} to={`${Paths.speedScreening}?jobId=${j.jobId}`} fw={500} aria-label={`Screen ${j.count} new ${j.count === 1 ? 'applicant' : 'applicants'} for ${j.title}`}>
+                    {j.title}
+                  </Anchor>
+                  <Badge variant="outline">{j.count}</Badge>
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        )
+      ) : null}
+    </Paper>
+  );
+}
