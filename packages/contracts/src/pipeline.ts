@@ -41,6 +41,7 @@ export const PipelineMessages = {
   alreadyInStage: 'The applicant is already in this stage.',
   changedMeanwhile: 'Someone moved this applicant meanwhile; the board shows where it is now.',
   withdrawnNeedsRejectedStage: 'A withdrawal moves the applicant to a rejected stage.',
+  followUpNotQueued: 'The move is saved, but its mails and automations could not be queued; send the mail by hand if it matters.',
 } as const;
 
 /** The reasons a company starts with (company settings, rejection reasons, edits them). */
@@ -100,6 +101,8 @@ export const ZMoveApplicationResult = z.object({
   fromStageId: z.string(),
   /** The job's status after the move (a hire can fill the job). */
   jobStatus: z.string(),
+  /** Said when the move stands but something it sets off did not (PipelineMessages.followUpNotQueued). */
+  notice: z.string().optional(),
 });
 export type TMoveApplicationResult = z.infer<typeof ZMoveApplicationResult>;
 

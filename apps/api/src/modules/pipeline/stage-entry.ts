@@ -35,8 +35,8 @@ export async function scheduleStageEntryWork(entry: StageEntry) {
   }
 }
 
-/** A mail the caller asked for must name one of the company's templates. */
+/** A mail the caller asked for must name one of the company's pipeline templates. */
 export async function assertMailTemplate(customerId: Types.ObjectId, templateId: string) {
-  const found = await MailTemplate.exists({ customerId, _id: templateId });
-  if (!found) throw AppError.badRequest('This mail template does not exist; choose one of your company templates.');
+  const found = await MailTemplate.exists({ customerId, _id: templateId, kind: 'pipeline' });
+  if (!found) throw AppError.badRequest('This mail template does not exist; choose one of your company pipeline templates.');
 }

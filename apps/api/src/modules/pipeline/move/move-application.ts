@@ -124,8 +124,12 @@ export async function moveApplication({
     return status;
   });
 
-  await scheduleStageEntryWork({ customerId, actor, application: moved, job, stage: to, stageEventId, at, rejectionMail: to.kind === 'rejected' ? input.rejectionMail : undefined });
-  return { card: card!, fromStageId: String(application.stageId), jobStatus };
+  // The move stands once committed: a queue that refuses the follow-up work is said, not turned into an error.
+  const queued = await scheduleStageEntryWork({ customerId, actor, application: moved, job, stage: to, stageEventId, at, rejectionMail: to.kind === 'rejected' ? input.rejectionMail : undefined }).then(
+    () => true,
+    () => false,
+  );
+  return { card: card!, fromStageId: String(application.stageId), jobStatus, ...(queued ? {} : { notice: PipelineMessages.followUpNotQueued }) };
 }
 
 /** A hire fills an opening; the last opening filled makes the job filled, and undoing a hire reopens it. */

@@ -106,7 +106,11 @@ describe('the rejection mail', () => {
       .send({ kind: 'pipeline', name: 'Moving forward', subject: 'Next steps for {{job.title}}', body: 'Hi {{candidate.firstName}}, see you soon.' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ kind: 'pipeline', name: 'Moving forward' });
-    await request(app).post('/api/mail/templates').set('Authorization', co.admin.auth).send({ kind: 'campaign', name: 'Newsletter', subject: 'News', body: 'Hi' }).expect(201);
+    const newsletter = await request(app).post('/api/mail/templates').set('Authorization', co.admin.auth).send({ kind: 'campaign', name: 'Newsletter', subject: 'News', body: 'Hi' }).expect(201);
+    // A campaign template is not a rejection mail: refused, and the applicant stays where they are.
+    const refused = await move(co.recruiter.auth, id, { stageId: stage('rejected'), reason: 'Not enough experience', rejectionMail: { templateId: newsletter.body.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/pipeline templates/);
     expect((await request(app).post('/api/mail/templates').set('Authorization', co.employee.auth).send({ kind: 'pipeline', name: 'X', subject: 'X', body: 'X' })).status).toBe(403);
     const offered = await request(app).get('/api/mail/templates?kind=pipeline').set('Authorization', co.recruiter.auth).expect(200);
     expect(offered.body.items.map((t: { name: string }) => t.name)).toEqual(['Moving forward', 'Not selected']);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { PipelineApi, ZMoveApplicationResult, type TMoveApplicationRequest } from '@hireflow/contracts/pipeline';
 import { apiPost } from '@/lib/api-client';
 
@@ -14,6 +15,10 @@ export function useMoveApplication() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ applicationId, input }: { applicationId: string; input: TMoveApplicationRequest }) => moveApplication(applicationId, input),
+    // The move stood but its mails could not be queued: say so wherever it was made.
+    onSuccess: (result) => {
+      if (result.notice) notifications.show({ message: result.notice, color: 'yellow' });
+    },
     onSettled: (_result, _error, { applicationId }) => {
       void client.invalidateQueries({ queryKey: ['pipeline'] });
       void client.invalidateQueries({ queryKey: ['jobs'] });
