@@ -1,8 +1,12 @@
 import { Router } from 'express';
 import { moveRouter } from './move/move.routes';
 import { rejectionReasonsRouter } from './rejections/rejection-reasons.routes';
+import { stageListRouter } from './stage-list/stage-list.routes';
+import { bulkApplicationsRouter } from './bulk/bulk.routes';
 
 /** The pipeline's API (issue 14), one router per sub-area. */
 export const pipelineRouter = Router();
 pipelineRouter.use(moveRouter);
 pipelineRouter.use(rejectionReasonsRouter);
+pipelineRouter.use(stageListRouter);
+pipelineRouter.use(bulkApplicationsRouter);
