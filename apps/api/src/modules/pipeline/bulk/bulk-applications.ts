@@ -79,22 +79,19 @@ async function loadTargets(customerId: Types.ObjectId, actor: Actor, ids: string
   return { targets, refused };
 }
 
-/** Moves and rejections, one moveApplication (one transaction) per application, in turn: they share the job's counts. */
+/**
+ * Moves and rejections: one moveApplication (one transaction) per application, one after another: they
+ * share the job's counts, and running them side by side measured slower (write conflicts and retries).
+ */
 async function moveAll(customerId: Types.ObjectId, actor: Actor, targets: Target[], action: Extract<Action, { type: 'move' | 'reject' }>, reasons: RejectionReasonDoc[] | undefined): Promise<Outcome> {
   const kind = action.type === 'reject' ? 'rejected' : action.stageKind;
   const name = action.stageName?.toLowerCase();
   const outcome: Outcome = { done: 0, refused: [] };
-  for (const t of targets) {
+  const moveOne = async (t: Target) => {
     const stage = t.job.stages.find((s) => s.kind === kind && (!name || s.name.toLowerCase() === name));
-    if (!stage) {
-      outcome.refused.push(refusal(t, PipelineMessages.stageNotInJob));
-      continue;
-    }
+    if (!stage) return outcome.refused.push(refusal(t, PipelineMessages.stageNotInJob));
     // "To interview" for someone already in an interview stage is no move (a named stage is).
-    if (!name && t.stageKind === kind) {
-      outcome.refused.push(refusal(t, PipelineMessages.alreadyInStage));
-      continue;
-    }
+    if (!name && t.stageKind === kind) return outcome.refused.push(refusal(t, PipelineMessages.alreadyInStage));
     const input = action.type === 'reject' ? { stageId: String(stage._id), reason: action.reason, withdrawn: action.withdrawn, rejectionMail: action.rejectionMail } : { stageId: String(stage._id) };
     try {
       await moveApplication({ customerId, actor, applicationId: t._id, input, context: { job: t.job, reasons } });
@@ -103,7 +100,8 @@ async function moveAll(customerId: Types.ObjectId, actor: Actor, targets: Target
       if (!(error instanceof AppError)) throw error;
       outcome.refused.push(refusal(t, error.message));
     }
-  }
+  };
+  for (const t of targets) await moveOne(t);
   return outcome;
 }
 
