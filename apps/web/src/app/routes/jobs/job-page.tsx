@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EmploymentTypeLabels, JobStatusLabels, JobValidation, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
@@ -17,6 +17,8 @@ import { loadChunk } from '@/app/routes/lazy-page';
 // The edit form (and the rich-text editor in it) loads when someone opens it: the page shows the stored,
 // sanitised description as HTML.
 const JobEditModal = lazy(() => loadChunk(() => import('@/features/jobs/components/job-edit-modal')).then((m) => ({ default: m.JobEditModal })));
+// The bulk actions load with the hiring team's page, not with everyone's.
+const PipelineBulkBar = lazy(() => loadChunk(() => import('@/features/pipeline/bulk/pipeline-bulk-bar')).then((m) => ({ default: m.PipelineBulkBar })));
 
 const people = (users: TUserRef[]) => (users.length ? users.map((u) => u.name).join(', ') : '—');
 
@@ -128,7 +130,7 @@ function JobView({ job }: { job: TJobDetail }) {
         </Title>
         <PipelineCounts pipeline={job.pipeline} />
       </Paper>
-      <Applicants jobId={job.id} />
+      <Applicants jobId={job.id} canAct={job.canEdit} stageOptions={job.pipeline.map((s) => ({ kind: s.kind, name: s.name }))} />
       <Activity jobId={job.id} />
     </Stack>
   );
@@ -199,8 +201,10 @@ function StatusMenu({ job }: { job: TJobDetail }) {
   );
 }
 
-function Applicants({ jobId }: { jobId: string }) {
+function Applicants({ jobId, canAct, stageOptions }: { jobId: string; canAct: boolean; stageOptions: { kind: TJobDetail['pipeline'][number]['kind']; name: string }[] }) {
   const [page, setPage] = useState(1);
+  // The hiring team selects rows for bulk actions (one page at a time).
+  const [selected, setSelected] = useState<string[]>([]);
   const applicants = useJobApplicants(jobId, page);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [shown, setShown] = useState<TJobApplicant | null>(null);
@@ -223,10 +227,25 @@ function Applicants({ jobId }: { jobId: string }) {
         <Text c="dimmed">No one has applied yet.</Text>
       ) : (
         <>
+          {canAct ? (
+            <Suspense fallback={<Loader size="sm" aria-label="Loading bulk actions" />}>
+              <PipelineBulkBar applicationIds={selected} stageOptions={stageOptions} onDone={() => setSelected([])} />
+            </Suspense>
+          ) : null}
           <Table.ScrollContainer minWidth={700}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
+                  {canAct ? (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label="Select all applicants on this page"
+                        checked={applicants.data.items.every((a) => selected.includes(a.applicationId))}
+                        indeterminate={selected.length > 0 && !applicants.data.items.every((a) => selected.includes(a.applicationId))}
+                        onChange={(e) => setSelected(e.currentTarget.checked ? applicants.data.items.map((a) => a.applicationId) : [])}
+                      />
+                    </Table.Th>
+                  ) : null}
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Stage</Table.Th>
                   <Table.Th>Source</Table.Th>
@@ -238,6 +257,15 @@ function Applicants({ jobId }: { jobId: string }) {
               <Table.Tbody>
                 {applicants.data.items.map((a) => (
                   <Table.Tr key={a.applicationId}>
+                    {canAct ? (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${a.name}`}
+                          checked={selected.includes(a.applicationId)}
+                          onChange={() => setSelected((ids) => (ids.includes(a.applicationId) ? ids.filter((x) => x !== a.applicationId) : [...ids, a.applicationId]))}
+                        />
+                      </Table.Td>
+                    ) : null}
                     <Table.Td>
                       <Anchor component={Link} to={`/candidate/${a.candidateId}`} fw={500}>
                         {a.name}
@@ -270,7 +298,7 @@ function Applicants({ jobId }: { jobId: string }) {
             </Table>
           </Table.ScrollContainer>
           {applicants.data.total > applicants.data.pageSize ? (
-            <Pagination mt="sm" total={Math.ceil(applicants.data.total / applicants.data.pageSize)} value={page} onChange={setPage} aria-label="Applicant pages" />
+            <Pagination mt="sm" total={Math.ceil(applicants.data.total / applicants.data.pageSize)} value={page} onChange={(p) => (setPage(p), setSelected([]))} aria-label="Applicant pages" />
           ) : null}
         </>
       )}
