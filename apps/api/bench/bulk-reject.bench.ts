@@ -10,7 +10,7 @@ import { Application } from '../src/modules/candidates/applications/application.
 import { close, fmt, listen } from './lib';
 import { seedJobs } from './seed-data';
 
-const ApplicationCount = Number(process.env.BENCH_APPLICATIONS ?? 50_000);
+const ApplicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const Runs = 3;
 const MaxSeconds = 10 * 60;
 
