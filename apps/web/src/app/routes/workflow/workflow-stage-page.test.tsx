@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TStageListResponse, TStageListRow } from '@hireflow/contracts/pipeline';
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 
 const http = mockHttp();
 const jobId = '64e0000000000000000000a1';
@@ -123,5 +124,20 @@ describe('/workflow/:stage', () => {
     unmount();
     renderWithProviders(null, { route: '/workflow/limbo' });
     expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("shows a colleague's changes without a reload: a row's new tags at once, a newcomer after a refetch", async () => {
+    signIn({ role: 'recruiter' });
+    let calls = 0;
+    http.onGet('/api/workflow/list').reply(() => [200, listOf(++calls === 1 ? [row(1)] : [row(4), row(1, { tags: ['Senior'] })])]);
+    renderWithProviders(null, { route: '/workflow/interview' });
+    const first = (await screen.findByRole('link', { name: 'Person 1' }, { timeout: 5000 })).closest('tr')!;
+    const event = (kind: 'application.updated' | 'application.moved', card: TStageListRow) => ({ id: `e-${kind}`, kind, at: new Date().toISOString(), jobId, applicationId: card.applicationId, candidateId: card.candidateId, byUserId: 'someone', data: { card } });
+    act(() => emitLiveEvent(event('application.updated', row(1, { tags: ['Senior'] }))));
+    expect(await within(first).findByText('Senior')).toBeInTheDocument();
+    expect(calls).toBe(1);
+    act(() => emitLiveEvent(event('application.moved', row(4))));
+    expect(await screen.findByRole('link', { name: 'Person 4' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });

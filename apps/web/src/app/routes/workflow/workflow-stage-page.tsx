@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { UserPicker } from '@/features/jobs/components/user-picker';
 import { useStageList } from '@/features/pipeline/api/get-stage-list';
 import { PipelineBulkBar, type BulkStageOption } from '@/features/pipeline/bulk/pipeline-bulk-bar';
+import { useStageListLiveUpdates } from '@/features/pipeline/live/stage-list-live';
 
 const isKind = (value: string | undefined): value is TStageKind => StageKinds.includes(value as TStageKind);
 const daysSince = (iso: string) => Math.max(0, Math.floor((Date.now() - new Date(iso).getTime()) / 86_400_000));
@@ -37,6 +38,7 @@ function StageListView({ kind }: { kind: TStageKind }) {
 
   const params: TStageListQuery = { kind, scope, sort, page, ...(jobId ? { jobId } : {}), ...(source ? { source } : {}), ...(owner ? { owner: owner.id } : {}), ...(q ? { q } : {}) };
   const list = useStageList(params);
+  useStageListLiveUpdates(kind);
   // Any change of what the list shows starts at page 1 with nothing selected.
   const change =
     <T,>(set: (v: T) => void) =>
