@@ -1,7 +1,7 @@
 // Bulk reject of 500 applicants (Pipeline.maxBulk) through POST /api/applications/bulk: each one goes
 // through moveApplication (its own transaction: application, job counts, stage event, candidate timeline,
-// live event). The company holds BENCH_APPLICATIONS applications over 50 jobs. Prints the time, asserts
-// nothing; bounded by MaxSeconds. Run from apps/api: `npx tsx bench/bulk-reject.bench.ts`.
+// live event). The company holds BENCH_APPLICATIONS applications over 50 jobs; the stage list they are
+// picked from is timed too. Prints the times, asserts nothing; bounded by MaxSeconds. Run from apps/api: `npx tsx bench/bulk-reject.bench.ts`.
 import { createServer } from 'node:http';
 import { Pipeline } from '@hireflow/contracts/pipeline';
 import { startTestApp } from '../src/test/test-app';
@@ -30,6 +30,21 @@ try {
   const server = createServer(ctx.app);
   const url = await listen(server);
   console.log(`seed: ${fmt(ApplicationCount)} applications over 50 jobs`);
+  // The stage list those applicants are picked from: one page of 50, all jobs of the company.
+  for (const sort of ['newest', 'name', 'job']) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/workflow/list?kind=screening&scope=all&sort=${sort}&page=3`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { total: number };
+      if (!res.ok) throw new Error(`stage list answered ${res.status}`);
+      times.push(performance.now() - t0);
+      total = body.total;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`GET /api/workflow/list screening, all jobs, sort ${sort.padEnd(6)} page 3: p50 ${fmt(times[4]!, 1)} ms, max ${fmt(times[9]!, 1)} ms (${fmt(total)} applicants)`);
+  }
   // Fresh applicants for each run, so every run rejects 500 that are not rejected yet.
   const times: number[] = [];
   for (let run = 0; run < Runs; run++) {
