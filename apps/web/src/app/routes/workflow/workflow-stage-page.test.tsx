@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TStageListResponse, TStageListRow } from '@hireflow/contracts/pipeline';
-import { renderWithProviders } from '@/test/render';
+import { currentPath, renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 import { emitLiveEvent } from '@/features/pipeline/live/live-events';
@@ -56,7 +56,7 @@ describe('/workflow/:stage', () => {
       const items = config.params.sort === 'name' ? [row(1), row(2)] : [row(2), row(1)];
       return [200, listOf(items)];
     });
-    renderWithProviders(null, { route: '/workflow/interview' });
+    const { router } = renderWithProviders(null, { route: '/workflow/interview' });
     expect(await screen.findByRole('heading', { level: 1, name: /Interview/ })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Person 2' }, { timeout: 5000 })).toBeInTheDocument();
@@ -66,6 +66,8 @@ describe('/workflow/:stage', () => {
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ sort: 'name' }));
     await waitFor(() => expect(screen.getAllByRole('link', { name: /Person/ }).map((a) => a.textContent)).toEqual(['Person 1', 'Person 2']));
     expect(screen.getByRole('columnheader', { name: 'Name ↑' })).toHaveAttribute('aria-sort', 'ascending');
+    // The sort is in the address, so a reload keeps it.
+    expect(currentPath(router)).toBe('/workflow/interview?sort=name');
   });
 
   it('rejects the selected applicants with a reason and shows what was refused and why', async () => {

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Checkbox, Group, Loader, Pagination, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApplicationSourceLabels, ApplicationSources, type TApplicationSource } from '@hireflow/contracts/candidates';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApplicationSourceLabels, ApplicationSources } from '@hireflow/contracts/candidates';
 import { StageKindLabels } from '@hireflow/contracts/candidates-search';
 import { StageKinds, type TStageKind, type TUserRef } from '@hireflow/contracts/jobs';
-import { StageList, type TStageListQuery, type TStageListResponse, type TStageListScope, type TStageListSort } from '@hireflow/contracts/pipeline';
+import { StageList, StageListSorts, type TStageListQuery, type TStageListResponse, type TStageListScope, type TStageListSort } from '@hireflow/contracts/pipeline';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 import { UserPicker } from '@/features/jobs/components/user-picker';
@@ -26,27 +26,45 @@ export default function WorkflowStagePage() {
 
 function StageListView({ kind }: { kind: TStageKind }) {
   const navigate = useNavigate();
-  const [scope, setScope] = useState<TStageListScope>('mine');
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [source, setSource] = useState<TApplicationSource | null>(null);
-  const [owner, setOwner] = useState<TUserRef | null>(null);
-  const [search, setSearch] = useState('');
+  // What the list shows lives in the URL (a reload or the back button keeps it); the owner is picked by name.
+  const [url, setUrl] = useSearchParams();
+  const scope: TStageListScope = url.get('scope') === 'all' ? 'all' : 'mine';
+  const jobId = url.get('job');
+  const source = ApplicationSources.find((s) => s === url.get('source')) ?? null;
+  const sort = StageListSorts.find((s) => s === url.get('sort')) ?? 'newest';
+  const page = Math.min(StageList.maxPage, Math.max(1, Math.floor(Number(url.get('page')) || 1)));
+  const [owner, setOwnerState] = useState<TUserRef | null>(null);
+  const [search, setSearch] = useState(url.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<TStageListSort>('newest');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
+  // Any change of what the list shows starts at page 1 with nothing selected.
+  const update = (patch: Record<string, string | null>) => {
+    setSelected([]);
+    setUrl(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries({ page: null, ...patch })) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const qInUrl = url.get('q') ?? '';
+  useEffect(() => {
+    if (q !== qInUrl) update({ q: q || null });
+    // Only a new debounced search writes the URL.
+  }, [q]);
+  const setOwner = (value: TUserRef | null) => {
+    setOwnerState(value);
+    update({});
+  };
 
   const params: TStageListQuery = { kind, scope, sort, page, ...(jobId ? { jobId } : {}), ...(source ? { source } : {}), ...(owner ? { owner: owner.id } : {}), ...(q ? { q } : {}) };
   const list = useStageList(params);
   useStageListLiveUpdates(kind);
-  // Any change of what the list shows starts at page 1 with nothing selected.
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-      setSelected([]);
-    };
 
   return (
     <Stack gap="md">
@@ -65,26 +83,26 @@ function StageListView({ kind }: { kind: TStageKind }) {
           <SegmentedControl
             aria-label="Jobs"
             value={scope}
-            onChange={(v) => (change(setScope)(v as TStageListScope), setJobId(null))}
+            onChange={(v) => update({ scope: v === 'all' ? 'all' : null, job: null })}
             data={[
               { value: 'mine', label: 'My jobs' },
               { value: 'all', label: 'All jobs' },
             ]}
           />
         ) : null}
-        <TextInput label="Search by name" value={search} onChange={(e) => change(setSearch)(e.currentTarget.value)} maxLength={StageList.queryMax} w={200} />
-        <Select label="Job" placeholder="All jobs" clearable searchable data={(list.data?.jobs ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={change(setJobId)} w={220} />
+        <TextInput label="Search by name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={StageList.queryMax} w={200} />
+        <Select label="Job" placeholder="All jobs" clearable searchable data={(list.data?.jobs ?? []).map((j) => ({ value: j.id, label: j.title }))} value={jobId} onChange={(v) => update({ job: v })} w={220} />
         <Select
           label="Source"
           placeholder="Any source"
           clearable
           data={ApplicationSources.map((s) => ({ value: s, label: ApplicationSourceLabels[s] }))}
           value={source}
-          onChange={(v) => change(setSource)(v as TApplicationSource | null)}
+          onChange={(v) => update({ source: v })}
           w={160}
         />
         <div style={{ width: 240, maxWidth: '100%' }}>
-          <UserPicker label="Owner" value={owner} onChange={change(setOwner)} />
+          <UserPicker label="Owner" value={owner} onChange={setOwner} />
         </div>
       </Group>
       {/* Stays mounted once there are rows, so the summary of an action outlives the cleared selection. */}
@@ -100,14 +118,14 @@ function StageListView({ kind }: { kind: TStageKind }) {
       ) : list.data.items.length === 0 ? (
         <Text c="dimmed">{q || jobId || source || owner ? 'No applicants match these filters.' : `No applicants are in ${StageKindLabels[kind].toLowerCase()} stages of ${scope === 'all' ? 'any job' : 'your jobs'}.`}</Text>
       ) : (
-        <Rows data={list.data} sort={sort} onSort={change(setSort)} selected={selected} setSelected={setSelected} />
+        <Rows data={list.data} sort={sort} onSort={(s) => update({ sort: s === 'newest' ? null : s })} selected={selected} setSelected={setSelected} />
       )}
       {list.data && list.data.total > list.data.pageSize ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
             {list.data.total.toLocaleString()} applicants
           </Text>
-          <Pagination total={Math.min(StageList.maxPage, Math.ceil(list.data.total / list.data.pageSize))} value={page} onChange={(p) => (setPage(p), setSelected([]))} aria-label="Pages" />
+          <Pagination total={Math.min(StageList.maxPage, Math.ceil(list.data.total / list.data.pageSize))} value={page} onChange={(p) => update({ page: p > 1 ? String(p) : null })} aria-label="Pages" />
         </Group>
       ) : null}
     </Stack>
