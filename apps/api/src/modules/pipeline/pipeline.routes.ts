@@ -3,6 +3,8 @@ import { moveRouter } from './move/move.routes';
 import { rejectionReasonsRouter } from './rejections/rejection-reasons.routes';
 import { automationsRouter } from './automations/automations.routes';
 import { speedScreeningRouter } from './speed-screening/speed-screening.routes';
+import { stageListRouter } from './stage-list/stage-list.routes';
+import { bulkApplicationsRouter } from './bulk/bulk.routes';
 
 /** The pipeline's API (issue 14), one router per sub-area. */
 export const pipelineRouter = Router();
@@ -10,3 +12,5 @@ pipelineRouter.use(moveRouter);
 pipelineRouter.use(rejectionReasonsRouter);
 pipelineRouter.use(automationsRouter);
 pipelineRouter.use(speedScreeningRouter);
+pipelineRouter.use(stageListRouter);
+pipelineRouter.use(bulkApplicationsRouter);

@@ -19,6 +19,7 @@ import { candidateRoutes } from './candidate/candidate.routes';
 import { applicationRoutes } from './application/application.routes';
 import { databasePinnedProfilesRoutes } from './database-pinned-profiles/database-pinned-profiles.routes';
 import { speedScreeningRoutes } from './speed-screening/speed-screening.routes';
+import { workflowStageRoutes } from './workflow/workflow-stage.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -38,6 +39,7 @@ const shellRoutes: RouteObject[] = [
   ...applicationRoutes,
   ...databasePinnedProfilesRoutes,
   ...speedScreeningRoutes,
+  ...workflowStageRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -52,6 +52,9 @@ applicationSchema.index({ customerId: 1, source: 1, appliedAt: 1 });
 // A board column and a stage list, newest in the stage first (cursor on stageEnteredAt, _id).
 applicationSchema.index({ customerId: 1, jobId: 1, stageId: 1, stageEnteredAt: -1, _id: -1 });
 applicationSchema.index({ customerId: 1, stageKind: 1, stageEnteredAt: -1, _id: -1 });
+// The stage list's other sorts: by name, and by job (then newest in stage).
+applicationSchema.index({ customerId: 1, stageKind: 1, candidateName: 1, _id: 1 });
+applicationSchema.index({ customerId: 1, stageKind: 1, jobId: 1, stageEnteredAt: -1, _id: -1 });
 
 export type ApplicationDoc = InferSchemaType<typeof applicationSchema> & { _id: Types.ObjectId };
 export const Application = model('Application', applicationSchema);

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { JobDefinition } from '../../../lib/job-queue';
-import { enqueueJob } from '../../../lib/job-queue';
+import { enqueueJob, enqueueJobs } from '../../../lib/job-queue';
 import { queueMail } from '../../../lib/mailer';
 import { Application } from '../../candidates/applications/application.model';
 import { Candidate } from '../../candidates/candidate.model';
@@ -68,6 +68,15 @@ export const PipelineMailJob: JobDefinition<PipelineMailPayload> = {
  * same stage entry never mails the same template twice.
  */
 export function queuePipelineMail(payload: PipelineMailPayload, runAt?: Date) {
+  return enqueueJob(PipelineMailJob.name, payload, { runAt, ...mailJobOptions(payload) });
+}
+
+/** Many pipeline mails in one write (a bulk mail to a selection); answers how many were queued. */
+export function queuePipelineMails(payloads: PipelineMailPayload[]) {
+  return enqueueJobs(PipelineMailJob.name, payloads.map((payload) => ({ payload, opts: mailJobOptions(payload) })));
+}
+
+function mailJobOptions(payload: PipelineMailPayload) {
   const dedupeKey = payload.whileStageEventId ? `pipeline-mail:${payload.whileStageEventId}:${payload.templateId}` : undefined;
-  return enqueueJob(PipelineMailJob.name, payload, { runAt, dedupeKey, customerId: new Types.ObjectId(payload.customerId), requestedBy: payload.by ? new Types.ObjectId(payload.by) : null });
+  return { dedupeKey, customerId: new Types.ObjectId(payload.customerId), requestedBy: payload.by ? new Types.ObjectId(payload.by) : null };
 }

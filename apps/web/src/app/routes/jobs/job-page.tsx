@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EmploymentTypeLabels, JobStatusLabels, JobValidation, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
@@ -20,6 +20,8 @@ import { loadChunk } from '@/app/routes/lazy-page';
 // The edit form (and the rich-text editor in it) loads when someone opens it: the page shows the stored,
 // sanitised description as HTML.
 const JobEditModal = lazy(() => loadChunk(() => import('@/features/jobs/components/job-edit-modal')).then((m) => ({ default: m.JobEditModal })));
+// The bulk actions load with the hiring team's page, not with everyone's.
+const PipelineBulkBar = lazy(() => loadChunk(() => import('@/features/pipeline/bulk/pipeline-bulk-bar')).then((m) => ({ default: m.PipelineBulkBar })));
 
 const people = (users: TUserRef[]) => (users.length ? users.map((u) => u.name).join(', ') : '—');
 
@@ -205,12 +207,16 @@ function StatusMenu({ job }: { job: TJobDetail }) {
 function Applicants({ job }: { job: TJobDetail }) {
   const [page, setPage] = useState(1);
   const applicants = useJobApplicants(job.id, page);
+  // The hiring team selects rows for bulk actions (one page at a time).
+  const [selected, setSelected] = useState<string[]>([]);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // The row shown in the details, by id: after a move it shows the refreshed row.
   const [shownId, setShownId] = useState<string | null>(null);
   const { user } = useSession();
   const stages: MoveStage[] | null = canMoveApplicants(user, job) ? job.pipeline : null;
   const shown = applicants.data?.items.find((a) => a.applicationId === shownId) ?? null;
+  const canAct = stages !== null;
+  const stageOptions = job.pipeline.map((s) => ({ kind: s.kind, name: s.name }));
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="h4" mb="sm">
@@ -230,10 +236,25 @@ function Applicants({ job }: { job: TJobDetail }) {
         <Text c="dimmed">No one has applied yet.</Text>
       ) : (
         <>
+          {canAct ? (
+            <Suspense fallback={<Loader size="sm" aria-label="Loading bulk actions" />}>
+              <PipelineBulkBar applicationIds={selected} stageOptions={stageOptions} onDone={() => setSelected([])} />
+            </Suspense>
+          ) : null}
           <Table.ScrollContainer minWidth={stages ? 900 : 700}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
+                  {canAct ? (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label="Select all applicants on this page"
+                        checked={applicants.data.items.every((a) => selected.includes(a.applicationId))}
+                        indeterminate={selected.length > 0 && !applicants.data.items.every((a) => selected.includes(a.applicationId))}
+                        onChange={(e) => setSelected(e.currentTarget.checked ? applicants.data.items.map((a) => a.applicationId) : [])}
+                      />
+                    </Table.Th>
+                  ) : null}
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Stage</Table.Th>
                   <Table.Th>Source</Table.Th>
@@ -246,6 +267,15 @@ function Applicants({ job }: { job: TJobDetail }) {
               <Table.Tbody>
                 {applicants.data.items.map((a) => (
                   <Table.Tr key={a.applicationId}>
+                    {canAct ? (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${a.name}`}
+                          checked={selected.includes(a.applicationId)}
+                          onChange={() => setSelected((ids) => (ids.includes(a.applicationId) ? ids.filter((x) => x !== a.applicationId) : [...ids, a.applicationId]))}
+                        />
+                      </Table.Td>
+                    ) : null}
                     <Table.Td>
                       <Anchor component={Link} to={`/candidate/${a.candidateId}`} fw={500}>
                         {a.name}
@@ -285,7 +315,7 @@ function Applicants({ job }: { job: TJobDetail }) {
             </Table>
           </Table.ScrollContainer>
           {applicants.data.total > applicants.data.pageSize ? (
-            <Pagination mt="sm" total={Math.ceil(applicants.data.total / applicants.data.pageSize)} value={page} onChange={setPage} aria-label="Applicant pages" />
+            <Pagination mt="sm" total={Math.ceil(applicants.data.total / applicants.data.pageSize)} value={page} onChange={(p) => (setPage(p), setSelected([]))} aria-label="Applicant pages" />
           ) : null}
         </>
       )}
