@@ -215,7 +215,8 @@ function Applicants({ job }: { job: TJobDetail }) {
   const { user } = useSession();
   const stages: MoveStage[] | null = canMoveApplicants(user, job) ? job.pipeline : null;
   const shown = applicants.data?.items.find((a) => a.applicationId === shownId) ?? null;
-  const canAct = stages !== null;
+  // Bulk actions for those who run the job (the API checks each applicant's job again).
+  const canAct = job.canEdit;
   const stageOptions = job.pipeline.map((s) => ({ kind: s.kind, name: s.name }));
   return (
     <Paper withBorder p="md" radius="md">

@@ -91,7 +91,7 @@ describe('/workflow/:stage', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Rejection reason/ }));
     await user.click(await screen.findByRole('option', { name: 'Not enough experience' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    const summary = await screen.findByRole('status', {}, { timeout: 5000 });
+    const summary = await screen.findByRole('status', { name: /^Rejected/ }, { timeout: 5000 });
     expect(summary).toHaveTextContent('Rejected: 1 applicant.');
     expect(within(summary).getByRole('listitem')).toHaveTextContent("Person 3: Only the job's owners, its hiring manager, its recruiters and admins can move its applicants.");
     expect(sent).toEqual({ applicationIds: [row(1).applicationId, row(3).applicationId], action: { type: 'reject', reason: 'Not enough experience', withdrawn: false } });
