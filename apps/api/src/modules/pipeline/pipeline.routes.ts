@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { boardRouter } from './board/board.routes';
 import { moveRouter } from './move/move.routes';
 import { rejectionReasonsRouter } from './rejections/rejection-reasons.routes';
 
@@ -6,3 +7,4 @@ import { rejectionReasonsRouter } from './rejections/rejection-reasons.routes';
 export const pipelineRouter = Router();
 pipelineRouter.use(moveRouter);
 pipelineRouter.use(rejectionReasonsRouter);
+pipelineRouter.use(boardRouter);
