@@ -136,7 +136,7 @@ export const BoardLimits = {
   tagMax: 60,
   maxDays: 3650,
   /** Jobs offered in the board's job picker (my open jobs first). */
-  pickerJobs: 200,
+  pickerJobs: 100,
 } as const;
 
 const zDays = z.coerce.number({ error: 'must be a number of days' }).int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 or more' }).max(BoardLimits.maxDays, { error: 'is too large' });

@@ -18,6 +18,7 @@ import { databaseCampaignRoutes } from './database-campaign/database-campaign.ro
 import { candidateRoutes } from './candidate/candidate.routes';
 import { applicationRoutes } from './application/application.routes';
 import { databasePinnedProfilesRoutes } from './database-pinned-profiles/database-pinned-profiles.routes';
+import { workflowRoutes } from './workflow/workflow.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -36,6 +37,7 @@ const shellRoutes: RouteObject[] = [
   ...candidateRoutes,
   ...applicationRoutes,
   ...databasePinnedProfilesRoutes,
+  ...workflowRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [
