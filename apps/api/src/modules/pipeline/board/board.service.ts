@@ -77,15 +77,20 @@ async function columnRows(customerId: Types.ObjectId, jobId: Types.ObjectId, sta
   return { rows: page, nextCursor: more ? cursorOf(page[page.length - 1]!) : null };
 }
 
-/** Open jobs for the picker: mine (newest opened first), then the company's other open jobs if I see all jobs. */
+/**
+ * Open jobs for the picker: mine, then the company's other open jobs if I see all jobs, each newest first
+ * along an index ({customerId, memberIds, createdAt} and {customerId, status, createdAt}) so a company with
+ * thousands of open jobs costs one short index walk each.
+ */
 async function pickerJobs(customerId: Types.ObjectId, actor: Actor, current: JobDoc | null): Promise<TBoardJobOption[]> {
-  const fields = { title: 1, status: 1, memberIds: 1 };
-  const mine = await Job.find({ customerId, memberIds: actor._id, status: 'open' }, fields).sort({ openedAt: -1, _id: -1 }).limit(BoardLimits.pickerJobs).lean();
+  const fields = { title: 1, status: 1 };
+  const option = (job: { _id: Types.ObjectId; title: string; status: string }, mine: boolean): TBoardJobOption => ({ id: String(job._id), title: job.title, status: job.status as TJobStatus, mine });
+  const mine = await Job.find({ customerId, memberIds: actor._id, status: 'open' }, fields).sort({ createdAt: -1 }).limit(BoardLimits.pickerJobs).lean();
   const room = BoardLimits.pickerJobs - mine.length;
   const others = canSeeAllJobs(actor) && room > 0
     ? await Job.find({ customerId, status: 'open', memberIds: { $ne: actor._id } }, fields).sort({ createdAt: -1 }).limit(room).lean()
     : [];
-  const options = [...mine, ...others].map((job) => optionOf(actor, job as JobDoc));
+  const options = [...mine.map((j) => option(j, true)), ...others.map((j) => option(j, false))];
   if (current && !options.some((o) => o.id === String(current._id))) options.unshift(optionOf(actor, current));
   return options;
 }

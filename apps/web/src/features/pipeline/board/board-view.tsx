@@ -76,7 +76,8 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
     () => ({ boardKey, jobId: board.job.id, filters, stageIds: stages.map((s) => s.id), stageKinds: new Map(stages.map((s) => [s.id, s.kind])) }),
     [boardKey, board.job.id, filters, stages],
   );
-  const move = useBoardMove(view);
+  // `mutate` is stable across renders, so the memoised cards do not re-render when a move starts or ends.
+  const { mutate } = useBoardMove(view);
   const [active, setActive] = useState<TPipelineCard | null>(null);
   const [rejecting, setRejecting] = useState<{ card: TPipelineCard; stage: StageRef } | null>(null);
   const stageName = useCallback((id: string | number | undefined) => stages.find((s) => s.id === id)?.name ?? 'no stage', [stages]);
@@ -93,13 +94,13 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
     (card: TPipelineCard, stage: StageRef) => {
       if (stage.id === card.stageId) return;
       if (stage.kind === 'rejected') setRejecting({ card, stage });
-      else move.mutate({ card, input: { stageId: stage.id } });
+      else mutate({ card, input: { stageId: stage.id } });
     },
-    [move],
+    [mutate],
   );
   const confirmReject = (decision: RejectDecision) => {
     if (!rejecting) return;
-    move.mutate({ card: rejecting.card, input: { stageId: rejecting.stage.id, ...decision } });
+    mutate({ card: rejecting.card, input: { stageId: rejecting.stage.id, ...decision } });
     setRejecting(null);
   };
 
