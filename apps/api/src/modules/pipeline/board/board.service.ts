@@ -128,6 +128,7 @@ async function boardStages(customerId: Types.ObjectId, job: JobDoc, filters: TBo
   const stages = job.stages as JobStage[];
   const filter = await boardFilter(customerId, job._id, filters, now);
   if (!filter) return stages.map((s) => ({ id: String(s._id), name: s.name, kind: s.kind, count: 0, cards: [], nextCursor: null }));
+  if (filter.candidateId) return taggedStages(customerId, job, stages, filter);
   const filtered = hasFilters(filters);
   const storedCounts = (job.stageCounts ?? {}) as Record<string, number>;
   const columns = await Promise.all(
@@ -150,6 +151,23 @@ async function boardStages(customerId: Types.ObjectId, job: JobDoc, filters: TBo
     cards: page.rows.map((r) => byId.get(String(r._id))!),
     nextCursor: page.nextCursor,
   }));
+}
+
+/**
+ * With a tag filter the board is the tagged candidates' applications on this job (at most the job's
+ * applicants): one read, grouped by stage here, instead of a lookup per candidate in every column and count.
+ */
+async function taggedStages(customerId: Types.ObjectId, job: JobDoc, stages: JobStage[], filter: Filter): Promise<TBoardStage[]> {
+  const rows = (await Application.find({ customerId, jobId: job._id, ...filter }, CardFields).lean()) as unknown as (CardRow & { stageId: Types.ObjectId })[];
+  const newestFirst = (a: CardRow, b: CardRow) => b.stageEnteredAt.getTime() - a.stageEnteredAt.getTime() || (String(b._id) < String(a._id) ? -1 : String(b._id) > String(a._id) ? 1 : 0);
+  const columns = stages.map((stage) => {
+    const inStage = rows.filter((r) => r.stageId.equals(stage._id)).sort(newestFirst);
+    const page = inStage.slice(0, Pipeline.columnPageSize);
+    return { stage, page, count: inStage.length, nextCursor: inStage.length > page.length ? cursorOf(page[page.length - 1]!) : null };
+  });
+  const cards = await presentCards(customerId, columns.flatMap((c) => c.page));
+  const byId = new Map(cards.map((c) => [c.applicationId, c]));
+  return columns.map(({ stage, page, count, nextCursor }) => ({ id: String(stage._id), name: stage.name, kind: stage.kind, count, cards: page.map((r) => byId.get(String(r._id))!), nextCursor }));
 }
 
 /** GET /api/workflow/stage: the next page of one column (same filters as the board). */
