@@ -16,8 +16,8 @@ import { seedJobs } from './seed-data';
 const CompanyApplications = Number(process.env.BENCH_BOARD_APPLICATIONS ?? 500_000);
 const BoardJobApplications = Number(process.env.BENCH_BOARD_JOB ?? 5_000);
 const JobCount = Number(process.env.BENCH_JOBS ?? 5_000);
-const Samples = Number(process.env.BENCH_SAMPLES ?? 50);
-const MaxSeconds = 20 * 60;
+const Samples = Number(process.env.BENCH_SAMPLES ?? 30);
+const MaxSeconds = 30 * 60;
 const Batch = 5_000;
 
 const startedAt = Date.now();

@@ -165,10 +165,33 @@ describe('/workflow', () => {
     expect(countOf('Applied')).toBe('2');
   });
 
-  it('asks for a reason before moving to a rejected stage, and without a job says what to do', async () => {
+  it('asks for a rejection reason before moving a card to the rejected stage', async () => {
+    open();
+    const user = userEvent.setup();
+    http.onGet('/api/rejection-reasons').reply(200, { items: [{ id: '64c000000000000000000301', label: 'Not enough experience', active: true, usedCount: 0 }] });
+    http.onGet('/api/mail/templates').reply(200, { items: [] });
+    http.onPost(`/api/applications/${grace.applicationId}/move`).reply(200, { card: { ...grace, stageId: rejected, stageKind: 'rejected', rejectionReason: 'Not enough experience' }, fromStageId: applied, jobStatus: 'open' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Grace Hopper' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reject…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Grace Hopper' });
+    // Nothing moves until the reason is confirmed.
+    expect(namesIn('Rejected')).toEqual([]);
+    expect(http.history.post).toHaveLength(0);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Rejection reason' }));
+    await user.click(await screen.findByRole('option', { name: 'Not enough experience', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(http.history.post).toHaveLength(1));
+    expect(JSON.parse(http.history.post[0]!.data as string)).toMatchObject({ stageId: rejected, reason: 'Not enough experience' });
+    await waitFor(() => expect(namesIn('Rejected')).toEqual(['Grace Hopper']));
+    expect(countOf('Rejected')).toBe('1');
+  });
+
+  it('lets someone off the hiring team look without moving', async () => {
     open(boardOf({ canMove: false }));
     expect(await screen.findByText(/only the job's hiring team moves its applicants/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Drag Ada Lovelace' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Actions for Ada Lovelace' }));
+    expect(await screen.findByRole('menuitem', { name: 'Interview' })).toBeDisabled();
   });
 
   it('without a job yet, says what to do', async () => {
