@@ -153,19 +153,47 @@ async function boardStages(customerId: Types.ObjectId, job: JobDoc, filters: TBo
   }));
 }
 
+type LightRow = { _id: Types.ObjectId; stageId: Types.ObjectId; stageEnteredAt: Date };
+const newestFirst = (a: LightRow, b: LightRow) => b.stageEnteredAt.getTime() - a.stageEnteredAt.getTime() || (String(b._id) < String(a._id) ? -1 : String(b._id) > String(a._id) ? 1 : 0);
+const afterCursor = (cursor: string | undefined) => {
+  if (!cursor) return () => true;
+  const [ms, id] = cursor.split('_') as [string, string];
+  return (r: LightRow) => r.stageEnteredAt.getTime() < Number(ms) || (r.stageEnteredAt.getTime() === Number(ms) && String(r._id) < id.toLowerCase());
+};
+
 /**
- * With a tag filter the board is the tagged candidates' applications on this job (at most the job's
- * applicants): one read, grouped by stage here, instead of a lookup per candidate in every column and count.
+ * With a tag filter: the job's applications (three small fields each, one read along the job's index)
+ * kept when their candidate has the tag, newest in the stage first. A lookup per tagged candidate in every
+ * column and count would cost far more on a busy job.
  */
+async function taggedRows(customerId: Types.ObjectId, jobId: Types.ObjectId, filter: Filter, stageId?: Types.ObjectId): Promise<LightRow[]> {
+  const { candidateId, ...rest } = filter;
+  const tagged = new Set((candidateId as { $in: Types.ObjectId[] }).$in.map(String));
+  const rows = await Application.find({ customerId, jobId, ...(stageId ? { stageId } : {}), ...rest }, { candidateId: 1, stageId: 1, stageEnteredAt: 1 }).lean();
+  return rows.filter((r) => tagged.has(String(r.candidateId))).sort(newestFirst) as LightRow[];
+}
+
+/** A page of light rows as cards, in their order. */
+async function cardsOf(customerId: Types.ObjectId, rows: LightRow[]) {
+  if (!rows.length) return [];
+  const full = (await Application.find({ customerId, _id: { $in: rows.map((r) => r._id) } }, CardFields).lean()) as unknown as CardRow[];
+  const byId = new Map(full.map((r) => [String(r._id), r]));
+  return rows.map((r) => byId.get(String(r._id))).filter((r): r is CardRow => Boolean(r));
+}
+
+function pageOf(rows: LightRow[], cursor?: string) {
+  const rest = rows.filter(afterCursor(cursor));
+  const page = rest.slice(0, Pipeline.columnPageSize);
+  return { page, nextCursor: rest.length > page.length ? `${page[page.length - 1]!.stageEnteredAt.getTime()}_${String(page[page.length - 1]!._id)}` : null };
+}
+
 async function taggedStages(customerId: Types.ObjectId, job: JobDoc, stages: JobStage[], filter: Filter): Promise<TBoardStage[]> {
-  const rows = (await Application.find({ customerId, jobId: job._id, ...filter }, CardFields).lean()) as unknown as (CardRow & { stageId: Types.ObjectId })[];
-  const newestFirst = (a: CardRow, b: CardRow) => b.stageEnteredAt.getTime() - a.stageEnteredAt.getTime() || (String(b._id) < String(a._id) ? -1 : String(b._id) > String(a._id) ? 1 : 0);
+  const rows = await taggedRows(customerId, job._id, filter);
   const columns = stages.map((stage) => {
-    const inStage = rows.filter((r) => r.stageId.equals(stage._id)).sort(newestFirst);
-    const page = inStage.slice(0, Pipeline.columnPageSize);
-    return { stage, page, count: inStage.length, nextCursor: inStage.length > page.length ? cursorOf(page[page.length - 1]!) : null };
+    const inStage = rows.filter((r) => r.stageId.equals(stage._id));
+    return { stage, count: inStage.length, ...pageOf(inStage) };
   });
-  const cards = await presentCards(customerId, columns.flatMap((c) => c.page));
+  const cards = await presentCards(customerId, await cardsOf(customerId, columns.flatMap((c) => c.page)));
   const byId = new Map(cards.map((c) => [c.applicationId, c]));
   return columns.map(({ stage, page, count, nextCursor }) => ({ id: String(stage._id), name: stage.name, kind: stage.kind, count, cards: page.map((r) => byId.get(String(r._id))!), nextCursor }));
 }
@@ -189,6 +217,10 @@ export async function getBoardStage({
   if (!stage) throw AppError.notFound('Stage');
   const filter = await boardFilter(customerId, job._id, filters, now);
   if (!filter) return { cards: [], nextCursor: null };
+  if (filter.candidateId) {
+    const { page, nextCursor } = pageOf(await taggedRows(customerId, job._id, filter, stage._id), cursor);
+    return { cards: await presentCards(customerId, await cardsOf(customerId, page)), nextCursor };
+  }
   const page = await columnRows(customerId, job._id, stage._id, filter, cursor);
   return { cards: await presentCards(customerId, page.rows), nextCursor: page.nextCursor };
 }

@@ -90,6 +90,20 @@ describe('GET /api/workflow', () => {
     const ordered = (await Application.find({ customerId: co.customerId, jobId: job._id }).sort({ stageEnteredAt: -1, _id: -1 }).lean()).map((a) => String(a._id));
     expect(seen).toEqual(ordered);
 
+    // The same paging through a tag filter (read in memory): the 70 tagged ones, in order, no repeats.
+    await Candidate.collection.insertMany(extra.map((e) => ({ _id: e.candidateId, customerId: co.customerId, firstName: e.candidateName, lastName: '', email: e.candidateEmail, tags: ['bulk'], jobIds: [job._id], mergedIntoId: null })));
+    const tagged = await board(co.hm.auth, { jobId: String(job._id), tag: 'bulk' });
+    const taggedCol = stageOf(tagged.body as TBoard, firstStage);
+    expect(taggedCol.count).toBe(70);
+    const taggedSeen = taggedCol.cards.map((c) => c.applicationId);
+    let taggedCursor = taggedCol.nextCursor;
+    while (taggedCursor) {
+      const page = (await column(co.hm.auth, { jobId: String(job._id), stageId: firstStage, tag: 'bulk', cursor: taggedCursor })).body as TBoardColumnPage;
+      taggedSeen.push(...page.cards.map((c) => c.applicationId));
+      taggedCursor = page.nextCursor;
+    }
+    expect(taggedSeen).toEqual(ordered.filter((id) => id !== applicationIds[0]));
+
     expect((await column(co.hm.auth, { jobId: String(job._id), stageId: firstStage, cursor: 'nonsense' })).status).toBe(400);
   });
 
