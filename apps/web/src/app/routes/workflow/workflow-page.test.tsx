@@ -109,6 +109,8 @@ describe('/workflow', () => {
     expect(namesIn('Applied')).toEqual(['Grace Hopper']);
     expect(countOf('Applied')).toBe('1');
     expect(countOf('Interview')).toBe('2');
+    // The keyboard user stays on the card in its new column.
+    await waitFor(() => expect(within(column('Interview')).getByRole('button', { name: 'Drag Ada Lovelace' })).toHaveFocus());
   });
 
   it("puts the card back and shows the server's message when the move is refused", async () => {

@@ -99,6 +99,7 @@ export const BoardCard = memo(function BoardCard({ card, stages, canMove, select
               size="sm"
               color="gray"
               aria-label={`Drag ${card.name}`}
+              data-drag-handle={card.applicationId}
               {...attributes}
               onKeyDown={on.onKeyDown}
               style={{ cursor: 'grab' }}

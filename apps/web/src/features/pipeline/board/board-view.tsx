@@ -71,7 +71,9 @@ function useBoardMove(view: View & { stageKinds: Map<string, TPipelineCard['stag
  */
 export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, selected, onToggle }: Props) {
   const client = useQueryClient();
-  const stages: StageRef[] = useMemo(() => board.stages.map(({ id, name, kind }) => ({ id, name, kind })), [board.stages]);
+  // Counts change with every move; the stages themselves do not, and the memoised cards keep them.
+  const stageSignature = board.stages.map((s) => `${s.id}:${s.kind}:${s.name}`).join('|');
+  const stages: StageRef[] = useMemo(() => board.stages.map(({ id, name, kind }) => ({ id, name, kind })), [stageSignature]);
   const view = useMemo(
     () => ({ boardKey, jobId: board.job.id, filters, stageIds: stages.map((s) => s.id), stageKinds: new Map(stages.map((s) => [s.id, s.kind])) }),
     [boardKey, board.job.id, filters, stages],
@@ -171,10 +173,16 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
   };
   const onDragEnd = ({ over }: DragEndEvent) => {
     const card = active;
+    const byKeyboard = keyboard.current.active;
     setActive(null);
     keyboard.current.active = false;
     const stage = stages.find((s) => s.id === over?.id);
-    if (card && stage) requestMove(card, stage);
+    if (!card || !stage) return;
+    requestMove(card, stage);
+    // The card is rendered anew in its new column: keyboard users keep their place on it.
+    if (byKeyboard && stage.kind !== 'rejected') {
+      requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-stage-id="${stage.id}"] [data-drag-handle="${card.applicationId}"]`)?.focus()));
+    }
   };
 
   return (
