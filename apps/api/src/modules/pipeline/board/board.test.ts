@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
-import { Pipeline, type TBoard, type TBoardColumnPage } from '@hireflow/contracts/pipeline';
+import { Pipeline, ZBoard, ZBoardColumnPage, type TBoard, type TBoardColumnPage } from '@hireflow/contracts/pipeline';
 import { startTestApp } from '../../../test/test-app';
 import { Application } from '../../candidates/applications/application.model';
 import { Candidate } from '../../candidates/candidate.model';
@@ -31,7 +31,8 @@ describe('GET /api/workflow', () => {
 
     const res = await board(co.recruiter.auth, { jobId: String(job._id) });
     expect(res.status).toBe(200);
-    const body = res.body as TBoard;
+    // The SPA parses the answer with the contract.
+    const body = ZBoard.parse(res.body);
     expect(body.job).toMatchObject({ id: String(job._id), title: 'Backend Engineer', status: 'open', mine: true });
     expect(body.picked).toBe('asked');
     expect(body.canMove).toBe(true);
@@ -78,7 +79,7 @@ describe('GET /api/workflow', () => {
     while (cursor) {
       const next = await column(co.hm.auth, { jobId: String(job._id), stageId: firstStage, cursor });
       expect(next.status).toBe(200);
-      const page = next.body as TBoardColumnPage;
+      const page = ZBoardColumnPage.parse(next.body);
       seen.push(...page.cards.map((c) => c.applicationId));
       cursor = page.nextCursor;
       pages += 1;
