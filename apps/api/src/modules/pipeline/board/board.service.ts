@@ -113,9 +113,13 @@ async function pickJob(customerId: Types.ObjectId, actor: Actor, jobId: string |
 /** GET /api/workflow: the job's stages in order, each with its count and its first page of cards, plus the job picker. */
 export async function getBoard({ customerId, actor, query, now = new Date() }: { customerId: Types.ObjectId; actor: Actor; query: TBoardFilters & { jobId?: string }; now?: Date }): Promise<TBoard> {
   const { jobId, ...filters } = query;
-  const preference = await UserPreference.findOne({ customerId, userId: actor._id }, { boardJobId: 1 }).lean();
+  // With a job asked for, the remembered one only decides whether to remember anew: read both at once.
+  const [preference, asked] = await Promise.all([
+    UserPreference.findOne({ customerId, userId: actor._id }, { boardJobId: 1 }).lean(),
+    jobId ? pickJob(customerId, actor, jobId, null) : Promise.resolve(null),
+  ]);
   const remembered = (preference?.boardJobId as Types.ObjectId | null | undefined) ?? null;
-  const { job, picked } = await pickJob(customerId, actor, jobId, remembered);
+  const { job, picked } = asked ?? (await pickJob(customerId, actor, undefined, remembered));
 
   const [jobs, stages] = await Promise.all([pickerJobs(customerId, actor, job), job ? boardStages(customerId, job, filters, now) : Promise.resolve([])]);
   if (job && picked === 'asked' && !remembered?.equals(job._id)) {
