@@ -116,7 +116,9 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
       event.preventDefault();
       keyboard.current.index = Math.min(stages.length - 1, Math.max(0, keyboard.current.index + step));
       document.querySelector(`[data-stage-id="${stages[keyboard.current.index]?.id}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-      return { x: currentCoordinates.x + step, y: currentCoordinates.y };
+      // A one-pixel nudge in both axes: with a vertical change the sensor moves the card (and scrolls a
+      // scrollable column row along) instead of only scrolling the row, so the collision check runs.
+      return { x: currentCoordinates.x + step, y: currentCoordinates.y + (keyboard.current.index % 2 ? 1 : -1) };
     },
     [stages],
   );
