@@ -54,7 +54,8 @@ export default function WorkflowPage() {
           </Text>
         ) : null}
       </Group>
-      {board.isPending ? (
+      {/* A board seen before is fetched again before its columns start from it (they would be stale). */}
+      {board.isPending || (!board.isFetchedAfterMount && !board.isError) ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading the board" />
         </Group>

@@ -34,7 +34,7 @@ export type BoardColumnData = { pages: TBoardColumnPage[]; pageParams: (string |
 
 /**
  * A column starts from the board's first page (no second request) and loads the next pages by cursor. Live
- * events and moves patch it in place, so it is never stale on its own.
+ * events and moves patch it in place while it is open, so it is never stale on its own.
  */
 export function getBoardColumnQueryOptions(jobId: string, stageId: string, filters: TBoardFilters, firstPage?: TBoardColumnPage, firstPageAt?: number) {
   return infiniteQueryOptions({
@@ -45,5 +45,7 @@ export function getBoardColumnQueryOptions(jobId: string, stageId: string, filte
     initialData: firstPage ? { pages: [firstPage], pageParams: [null] } : undefined,
     initialDataUpdatedAt: firstPageAt,
     staleTime: Infinity,
+    // Dropped as soon as the board closes or its filters change: it starts again from a fresh board.
+    gcTime: 0,
   });
 }
