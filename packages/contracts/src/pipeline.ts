@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZObjectId, zText } from './common';
 import { ApplicationSources, CandidateDatabase } from './candidates';
-import { StageKinds } from './jobs';
+import { JobStatuses, StageKinds } from './jobs';
 
 // ---------------------------------------------------------------------------------------------
 // The pipeline (issue 14): the board per job, stage moves and rejections, the stage lists, bulk
@@ -428,3 +428,70 @@ export const ZBulkRefusal = z.object({ applicationId: z.string(), name: z.string
 export type TBulkRefusal = z.infer<typeof ZBulkRefusal>;
 export const ZBulkApplicationsResult = z.object({ done: z.number(), refused: z.array(ZBulkRefusal) });
 export type TBulkApplicationsResult = z.infer<typeof ZBulkApplicationsResult>;
+
+// ---------------------------------------------------------------------------------------------
+// Board (/workflow): one job's stages as columns, each with its count and its first page of cards;
+// a column loads more by cursor. The same filters narrow the cards and the counts.
+// ---------------------------------------------------------------------------------------------
+
+export const BoardLimits = {
+  tagMax: 60,
+  maxDays: 3650,
+  /** Jobs offered in the board's job picker (my open jobs first). */
+  pickerJobs: 100,
+} as const;
+
+const zDays = z.coerce.number({ error: 'must be a number of days' }).int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 or more' }).max(BoardLimits.maxDays, { error: 'is too large' });
+
+export const ZBoardFilters = z.object({
+  source: z.enum(ApplicationSources, { error: `must be one of ${ApplicationSources.join(', ')}` }).optional(),
+  tag: zText().trim().max(BoardLimits.tagMax, { error: 'is too long' }).optional(),
+  /** The application's owner (a user of the company). */
+  ownerId: ZObjectId.optional(),
+  /** Days in the current stage, at least / at most (whole days since it entered the stage). */
+  minDays: zDays.optional(),
+  maxDays: zDays.optional(),
+});
+export type TBoardFilters = z.infer<typeof ZBoardFilters>;
+
+export const ZBoardQuery = ZBoardFilters.extend({
+  /** Without it: the job I last opened on the board, else my most recently opened open job. */
+  jobId: ZObjectId.optional(),
+});
+export type TBoardQuery = z.input<typeof ZBoardQuery>;
+
+export const ZBoardStageQuery = ZBoardFilters.extend({
+  jobId: ZObjectId,
+  stageId: ZObjectId,
+  cursor: z.string().regex(/^\d{1,15}_[a-f0-9]{24}$/i, { error: 'is not a cursor of this column' }).optional(),
+});
+export type TBoardStageQuery = z.input<typeof ZBoardStageQuery>;
+
+export const ZBoardColumnPage = z.object({ cards: z.array(ZPipelineCard), nextCursor: z.string().nullable() });
+export type TBoardColumnPage = z.infer<typeof ZBoardColumnPage>;
+
+export const ZBoardStage = ZBoardColumnPage.extend({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(StageKinds),
+  /** Applications in the stage (those matching the filters when filters are set). */
+  count: z.number(),
+});
+export type TBoardStage = z.infer<typeof ZBoardStage>;
+
+export const ZBoardJobOption = z.object({ id: z.string(), title: z.string(), status: z.enum(JobStatuses), mine: z.boolean() });
+export type TBoardJobOption = z.infer<typeof ZBoardJobOption>;
+
+/** How the board chose its job: asked for, the one I last opened, my latest open job, or none yet. */
+export const BoardJobPicks = ['asked', 'last_opened', 'my_open_job', 'none'] as const;
+
+export const ZBoard = z.object({
+  job: ZBoardJobOption.nullable(),
+  picked: z.enum(BoardJobPicks),
+  /** Whether I may move this job's applicants (its hiring team); the board disables dragging otherwise. */
+  canMove: z.boolean(),
+  stages: z.array(ZBoardStage),
+  /** The job picker: my open jobs first, then (if I see all jobs) the company's other open jobs. */
+  jobs: z.array(ZBoardJobOption),
+});
+export type TBoard = z.infer<typeof ZBoard>;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { boardRouter } from './board/board.routes';
 import { moveRouter } from './move/move.routes';
 import { rejectionReasonsRouter } from './rejections/rejection-reasons.routes';
 import { automationsRouter } from './automations/automations.routes';
@@ -14,3 +15,4 @@ pipelineRouter.use(automationsRouter);
 pipelineRouter.use(speedScreeningRouter);
 pipelineRouter.use(stageListRouter);
 pipelineRouter.use(bulkApplicationsRouter);
+pipelineRouter.use(boardRouter);

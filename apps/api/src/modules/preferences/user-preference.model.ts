@@ -8,6 +8,8 @@ const userPreferenceSchema = new Schema(
     customerId: tenantField({ required: false }),
     userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     notifications: Object.fromEntries(NotificationMailKinds.map((k) => [k, { type: Boolean, default: NotificationMailLabels[k].default }])),
+    // The job last opened on the board (/workflow): the board opens on it next time.
+    boardJobId: { type: Schema.Types.ObjectId, ref: 'Job', default: null },
   },
   { timestamps: true },
 );

@@ -20,6 +20,7 @@ import { applicationRoutes } from './application/application.routes';
 import { databasePinnedProfilesRoutes } from './database-pinned-profiles/database-pinned-profiles.routes';
 import { speedScreeningRoutes } from './speed-screening/speed-screening.routes';
 import { workflowStageRoutes } from './workflow/workflow-stage.routes';
+import { workflowRoutes } from './workflow/workflow.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -40,6 +41,7 @@ const shellRoutes: RouteObject[] = [
   ...databasePinnedProfilesRoutes,
   ...speedScreeningRoutes,
   ...workflowStageRoutes,
+  ...workflowRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

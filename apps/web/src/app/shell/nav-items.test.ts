@@ -10,8 +10,8 @@ describe('navigation table, once every page exists', () => {
     expect(labels({ user: buildUser({ role: 'employee' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Referrals']);
   });
 
-  it('a hiring manager also sees the profiles they pinned', () => {
-    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Speed screening', 'Pinned profiles', 'Referrals']);
+  it('a hiring manager also sees the boards of their jobs and the profiles they pinned', () => {
+    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Pinned profiles', 'Referrals']);
   });
 
   it('a recruiter also sees workflow and database; reports and settings follow access rights', () => {

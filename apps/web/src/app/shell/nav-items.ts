@@ -21,7 +21,8 @@ const settingsRights = new Set<string>(Object.values(CompanySettingsPages));
 export const navItems: NavItem[] = [
   { label: 'Dashboard', to: Paths.dashboard, visibleTo: companyUser },
   { label: 'Jobs', to: Paths.jobs, visibleTo: companyUser },
-  { label: 'Workflow', to: Paths.workflow, visibleTo: recruiting },
+  // Hiring managers see the boards of their jobs (the API shows any job its viewer may see).
+  { label: 'Workflow', to: Paths.workflow, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Speed screening', to: Paths.speedScreening, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Database', to: Paths.database, visibleTo: recruiting },
   { label: 'Pinned profiles', to: Paths.databasePinnedProfiles, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
