@@ -39,10 +39,14 @@ describe('journey: a board that updates itself', () => {
       const before = await screenList(ada).getByText(name, { exact: true }).count();
       expect(before).toBe(0);
 
+      // Each key waits for what a screen-reader user would hear before the next.
       await handle.focus();
       await rita.keyboard.press('Space');
+      await rita.getByText(`Picked up ${name} in Applied.`).waitFor();
       await rita.keyboard.press('ArrowRight');
+      await rita.getByText(`${name} is over Phone screen.`).waitFor();
       await rita.keyboard.press('Space');
+      await rita.getByText(`${name} moved to Phone screen.`).waitFor();
       await screenList(rita).getByText(name, { exact: true }).waitFor();
 
       // Ada did nothing: the card arrives on her board by itself.
