@@ -108,7 +108,8 @@ export async function seedBusyJob({ now = new Date(), applicants = BusyJobApplic
       if (from)
         timeline.push({ customerId, candidateId: candidate._id, kind: 'stage_moved', by, at: when, applicationId, jobId: job._id, summary: stage.kind === 'rejected' ? `Rejected on ${job.title}: ${reason}` : `Moved from ${from.name} to ${stage.name} on ${job.title}`, data: { fromStageId: String(from._id), toStageId: String(stage._id), toKind: stage.kind, reason, withdrawn: false } });
       from = stage;
-      at += (0.5 + random() * 5) * Day;
+      // Steps fit between applying and today, so later stages were entered days ago, not all "today".
+      at += Math.min((0.5 + random() * 5) * Day, (now.getTime() - appliedAt.getTime()) / (path.length + 1));
     }
     const final = from!;
     stageCounts[String(final._id)] = (stageCounts[String(final._id)] ?? 0) + 1;
