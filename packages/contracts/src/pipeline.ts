@@ -483,7 +483,7 @@ export const ZBoardJobOption = z.object({ id: z.string(), title: z.string(), sta
 export type TBoardJobOption = z.infer<typeof ZBoardJobOption>;
 
 /** How the board chose its job: asked for, the one I last opened, my latest open job, or none yet. */
-export const BoardJobPicks = ['asked', 'last_opened', 'my_open_job', 'none'] as const;
+export const BoardJobPicks = ['asked', 'last_opened', 'my_open_job', 'company_open_job', 'none'] as const;
 
 export const ZBoard = z.object({
   job: ZBoardJobOption.nullable(),

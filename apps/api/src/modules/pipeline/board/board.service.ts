@@ -95,7 +95,7 @@ async function pickerJobs(customerId: Types.ObjectId, actor: Actor, current: Job
   return options;
 }
 
-/** Which job the board shows: the one asked for (404 if not visible), else the one I last opened, else my latest open job. */
+/** Which job the board shows: the one asked for (404 if not visible), else the one I last opened, else my latest open job, else (for those who see all jobs) the company's busiest open job. */
 async function pickJob(customerId: Types.ObjectId, actor: Actor, jobId: string | undefined, remembered: Types.ObjectId | null) {
   if (jobId) {
     const job = await visibleJob(customerId, actor, jobId);
@@ -107,7 +107,10 @@ async function pickJob(customerId: Types.ObjectId, actor: Actor, jobId: string |
     if (job) return { job, picked: 'last_opened' as const };
   }
   const latest = (await Job.findOne({ customerId, memberIds: actor._id, status: 'open' }, JobFields).sort({ openedAt: -1, _id: -1 }).lean()) as JobDoc | null;
-  return latest ? { job: latest, picked: 'my_open_job' as const } : { job: null, picked: 'none' as const };
+  if (latest) return { job: latest, picked: 'my_open_job' as const };
+  // On no hiring team but sees every job (an admin): the company's busiest open job, not an empty board.
+  const busiest = canSeeAllJobs(actor) ? ((await Job.findOne({ customerId, status: 'open' }, JobFields).sort({ applicantCount: -1 }).lean()) as JobDoc | null) : null;
+  return busiest ? { job: busiest, picked: 'company_open_job' as const } : { job: null, picked: 'none' as const };
 }
 
 /** GET /api/workflow: the job's stages in order, each with its count and its first page of cards, plus the job picker. */

@@ -182,6 +182,8 @@ describe('GET /api/workflow', () => {
     // Someone else's choice is their own.
     expect((await board(co.hm.auth)).body).toMatchObject({ picked: 'my_open_job', job: { id: jobId } });
 
+    // A recruiter on no job sees the company's busiest open job rather than an empty board.
+    expect((await board(co.approver2.auth)).body).toMatchObject({ picked: 'company_open_job', job: { id: jobId } });
     // The employee off every job has nothing to show yet; their picker is empty (they do not see all jobs).
     expect((await board(co.approver1.auth)).body).toEqual({ job: null, picked: 'none', canMove: false, stages: [], jobs: [] });
   });
