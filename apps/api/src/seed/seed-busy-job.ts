@@ -9,6 +9,7 @@ import { Candidate } from '../modules/candidates/candidate.model';
 import { CandidateActivity } from '../modules/candidates/candidate-activity.model';
 import { Application } from '../modules/candidates/applications/application.model';
 import { StageEvent } from '../modules/candidates/applications/stage-event.model';
+import { rng, weighted } from './seed-random';
 
 export const BusyJobApplicants = 1500;
 const Day = 86_400_000;
@@ -29,22 +30,6 @@ const Why = [
   '',
 ];
 const Sources: [TApplicationSource, number][] = [['career_site', 0.6], ['referral', 0.12], ['sourced', 0.13], ['agency', 0.1], ['import', 0.05]];
-
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function weighted<T>(random: () => number, options: [T, number][]): T {
-  let r = random();
-  for (const [value, weight] of options) if ((r -= weight) < 0) return value;
-  return options[options.length - 1]![0];
-}
 
 /**
  * A busy board for the demo: one of Acme's open jobs run by the demo recruiter and hiring manager gets

@@ -10,6 +10,7 @@ import { StageEvent } from '../modules/candidates/applications/stage-event.model
 import { storeSmallFiles, type StoredFileInput } from '../modules/files/files.service';
 import { demoResumePdf } from './demo-resume';
 import { demoResumeDocx } from './demo-docx';
+import { rng, weighted } from './seed-random';
 
 /** About this many candidates in Acme's database once the demo is seeded (the job applicants included). */
 export const DemoCandidateTarget = 2000;
@@ -80,17 +81,6 @@ const ConsentSources: Record<TApplicationSource, string> = {
 };
 const DocxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** Deterministic pseudo-random numbers, so every fresh start shows the same demo. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Doc = Record<string, unknown> & { _id: Types.ObjectId };
 type Activity = { customerId: Types.ObjectId; candidateId: Types.ObjectId; kind: TCandidateActivityKind; at: Date; by: Types.ObjectId | null; applicationId: Types.ObjectId | null; jobId: Types.ObjectId | null; summary: string; data: Record<string, unknown> | null };
 
@@ -117,11 +107,6 @@ function pickSome<T>(random: () => number, list: readonly T[], count: number): T
   const out: T[] = [];
   while (out.length < count && pool.length) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
   return out;
-}
-function weighted<T>(random: () => number, options: [T, number][]): T {
-  let r = random();
-  for (const [value, weight] of options) if ((r -= weight) < 0) return value;
-  return options[options.length - 1]![0];
 }
 const someTags = (random: () => number) => pickSome(random, Tags, random() < 0.6 ? 0 : random() < 0.75 ? 1 : 2);
 

@@ -21,6 +21,7 @@ import { StageEvent } from '../modules/candidates/applications/stage-event.model
 import { CareerSite } from '../modules/careers/career-site.model';
 import { storeFile } from '../modules/files/files.service';
 import { demoResumePdf } from './demo-resume';
+import { rng, weighted } from './seed-random';
 
 const Day = 86_400_000;
 const Titles = [
@@ -45,17 +46,6 @@ const WhyAnswers = [
   'I am looking for a company where I can grow and take on more ownership.',
 ];
 const Sources: [TApplicationSource, number][] = [['career_site', 0.5], ['referral', 0.2], ['sourced', 0.15], ['agency', 0.1], ['import', 0.05]];
-
-/** Deterministic pseudo-random numbers, so every fresh start shows the same demo. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const description = (title: string, dept: string) =>
   `<h2>About the role</h2><p>As our ${title} in ${dept} you join a small team that ships every week.</p><h3>What you will do</h3><ul><li>Own problems end to end</li><li>Work closely with customers and colleagues</li><li>Make the team better every month</li></ul><h3>What we offer</h3><p>Flexible hours, learning budget, and a team that cares.</p>`;
@@ -334,10 +324,3 @@ async function attachResumes(customerId: Types.ObjectId, candidates: Record<stri
   }
 }
 
-function weighted<T>(random: () => number, options: [T, number][]): T {
-  let r = random();
-  for (const [value, weight] of options) {
-    if ((r -= weight) < 0) return value;
-  }
-  return options[options.length - 1]![0];
-}
