@@ -9,7 +9,8 @@ import { errorMessage } from '@/lib/api-client';
 
 const CardRows = 5;
 
-function DashboardCard({ title, total, seeAll, children }: { title: string; total?: number; seeAll: { to: string; label: string }; children: ReactNode }) {
+/** A dashboard card: its title with a total, a link to see everything, and its content (every area's cards use it). */
+export function DashboardCard({ title, total, seeAll, children }: { title: string; total?: number; seeAll: { to: string; label: string }; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
@@ -33,7 +34,7 @@ function DashboardCard({ title, total, seeAll, children }: { title: string; tota
   );
 }
 
-function CardState({ pending, error, label }: { pending: boolean; error: unknown; label: string }) {
+export function CardState({ pending, error, label }: { pending: boolean; error: unknown; label: string }) {
   if (pending) return <Loader size="sm" aria-label={`Loading ${label}`} />;
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   return null;

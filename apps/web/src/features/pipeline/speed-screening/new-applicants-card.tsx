@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { CardState, DashboardCard } from '@/features/jobs/components/dashboard-cards';
 import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
-import { errorMessage } from '@/lib/api-client';
 import { useScreeningSummary } from '../api/get-speed-screening';
 
 /** Who moves applicants, and so screens them: recruiters, hiring managers, admins and super users (the API decides per job). */
@@ -12,27 +12,9 @@ export function movesApplicants(user: { role: string; admin: boolean; superUser:
 /** Dashboard: new applicants waiting in the first stage of each job I run, each a way into speed screening. */
 export function NewApplicantsCard() {
   const summary = useScreeningSummary();
-  const title = 'New applicants to review';
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          {summary.data?.total ? (
-            <Badge variant="light">
-              {summary.data.total}
-              <VisuallyHidden> in all</VisuallyHidden>
-            </Badge>
-          ) : null}
-        </Group>
-        <Anchor component={Link} to={Paths.speedScreening} fz="sm">
-          Screen all
-        </Anchor>
-      </Group>
-      {summary.isPending ? <Loader size="sm" aria-label="Loading new applicants" /> : null}
-      {summary.isError ? <Alert color="red">{errorMessage(summary.error)}</Alert> : null}
+    <DashboardCard title="New applicants to review" total={summary.data?.total} seeAll={{ to: Paths.speedScreening, label: 'Screen all' }}>
+      <CardState pending={summary.isPending} error={summary.error} label="new applicants" />
       {summary.data ? (
         summary.data.jobs.length === 0 ? (
           <Text c="dimmed">No new applicants are waiting. Applicants to the jobs you run appear here.</Text>
@@ -51,6 +33,6 @@ export function NewApplicantsCard() {
           </Stack>
         )
       ) : null}
-    </Paper>
+    </DashboardCard>
   );
 }
