@@ -32,9 +32,10 @@ export default function LiveUpdates() {
       cache.dispose();
     };
   }, [client]);
-  return (
+  // Shown only while it says something: an always-present empty status would be one more "status" on every page.
+  return status === 'reconnecting' ? (
     <Text role="status" size="xs" c="dimmed" aria-live="polite">
-      {status === 'reconnecting' ? LiveUpdatesMessages.paused : ''}
+      {LiveUpdatesMessages.paused}
     </Text>
-  );
+  ) : null;
 }
