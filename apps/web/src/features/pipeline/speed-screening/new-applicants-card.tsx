@@ -26,7 +26,7 @@ export function NewApplicantsCard() {
                   <Anchor component={Link} to={`${Paths.speedScreening}?jobId=${j.jobId}`} fw={500} aria-label={`Screen ${j.count} new ${j.count === 1 ? 'applicant' : 'applicants'} for ${j.title}`}>
                     {j.title}
                   </Anchor>
-                  <Badge variant="outline">{j.count}</Badge>
+                  <Badge variant="light">{j.count}</Badge>
                 </Group>
               </li>
             ))}

@@ -28,7 +28,7 @@ export function ScreeningApplicant({ item }: { item: TSpeedScreeningItem }) {
               </Badge>
             ))}
             {card.tags.map((t) => (
-              <Badge key={`t-${t}`} variant="outline" color="gray">
+              <Badge key={`t-${t}`} variant="default">
                 {t}
               </Badge>
             ))}
