@@ -99,7 +99,7 @@ describe('company-settings/career-site', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'List Role 1' }));
     expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await user.click(await screen.findByRole('checkbox', { name: 'List Role 51' }));
     expect(asked).toContainEqual({ page: 2, q: '' });
     await user.type(screen.getByRole('textbox', { name: 'Search jobs' }), 'role 7');

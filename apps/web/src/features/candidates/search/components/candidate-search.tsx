@@ -123,7 +123,7 @@ export function CandidateSearch({ selectionActions }: { selectionActions?: Selec
               <Box opacity={results.isPlaceholderData ? 0.6 : 1}>
                 <CandidateResults items={data!.items} selected={selected} onSelect={select} />
               </Box>
-              {pages > 1 ? <Pagination total={pages} value={state.page} onChange={(page) => update({ page })} aria-label="Pages" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page' : 'Next page' })} /> : null}
+              {pages > 1 ? <Pagination total={pages} value={state.page} onChange={(page) => update({ page })} aria-label="Pages" /> : null}
               {data!.totalCapped || data!.total > CandidateDatabase.maxPage * data!.pageSize ? (
                 <Text fz="xs" c="dimmed">
                   Only the first {CandidateDatabase.maxPage} pages are shown: narrow the search to see the others.
