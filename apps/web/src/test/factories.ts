@@ -1,6 +1,6 @@
 import type { TStoredUser } from '@hireflow/contracts/users';
 import type { TSessionResponse } from '@hireflow/contracts/auth';
-import type { TJobSummary, TRequisition } from '@hireflow/contracts/jobs';
+import type { TJobDetail, TJobSummary, TRequisition } from '@hireflow/contracts/jobs';
 import { setSession } from '@/lib/session';
 
 let counter = 0;
@@ -67,6 +67,27 @@ export function buildJobSummary(overrides: Partial<TJobSummary> = {}): TJobSumma
     ],
     published: true,
     createdAt: '2026-10-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A job's detail page data: the summary plus the fields only the job page shows; an open job the viewer runs. */
+export function buildJobDetail(overrides: Partial<TJobDetail> = {}): TJobDetail {
+  return {
+    ...buildJobSummary(),
+    employmentType: 'full_time',
+    salaryBand: null,
+    targetStartDate: null,
+    description: '',
+    jobCode: null,
+    requisitionId: null,
+    interviewers: [],
+    followers: [],
+    customFields: {},
+    openedAt: '2026-10-02T00:00:00.000Z',
+    allowedTransitions: [],
+    canEdit: true,
+    updatedAt: '2026-10-02T00:00:00.000Z',
     ...overrides,
   };
 }

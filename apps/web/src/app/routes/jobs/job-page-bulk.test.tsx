@@ -2,27 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@/test/render';
-import { buildJobSummary, signIn } from '@/test/factories';
+import { buildJobDetail, buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
 const job = buildJobSummary();
-const detail = {
-  ...job,
-  employmentType: 'full_time',
-  salaryBand: null,
-  targetStartDate: null,
-  description: '',
-  jobCode: null,
-  requisitionId: null,
-  interviewers: [],
-  followers: [],
-  customFields: {},
-  openedAt: '2026-10-02T00:00:00.000Z',
-  allowedTransitions: [],
-  canEdit: true,
-  updatedAt: '2026-10-02T00:00:00.000Z',
-};
+const detail = buildJobDetail({ ...job });
 const applicant = (id: string, name: string) => ({ applicationId: id, candidateId: `c-${id}`, name, email: `${id}@example.test`, phone: '', answers: [], stage: { id: 's1', name: 'Applied', kind: 'screening' }, source: 'career_site', appliedAt: '2026-11-01T00:00:00.000Z', resume: null });
 
 function serve(canEdit: boolean) {

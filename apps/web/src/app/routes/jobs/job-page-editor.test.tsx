@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TJobDetail } from '@hireflow/contracts/jobs';
 import { renderWithProviders } from '@/test/render';
-import { buildJobSummary, signIn } from '@/test/factories';
+import { buildJobDetail, buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 // Counts loads of the rich-text editor module (tiptap): the job page must not need it to show a job.
@@ -19,22 +19,7 @@ vi.mock('@/features/jobs/components/rich-text-description', () => {
 
 const http = mockHttp();
 const job = buildJobSummary();
-const detail: TJobDetail = {
-  ...job,
-  employmentType: 'full_time',
-  salaryBand: null,
-  targetStartDate: null,
-  description: '<p>Build <strong>APIs</strong> that last</p>',
-  jobCode: null,
-  requisitionId: null,
-  interviewers: [],
-  followers: [],
-  customFields: {},
-  openedAt: '2026-10-02T00:00:00.000Z',
-  allowedTransitions: [],
-  canEdit: true,
-  updatedAt: '2026-10-02T00:00:00.000Z',
-};
+const detail: TJobDetail = buildJobDetail({ ...job, description: '<p>Build <strong>APIs</strong> that last</p>' });
 
 describe('/job/:id and the rich-text editor', () => {
   it('shows the description as formatted text without loading the editor, and loads it when the job is edited', async () => {

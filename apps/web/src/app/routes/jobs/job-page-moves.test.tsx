@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TJobApplicant } from '@hireflow/contracts/candidates';
 import type { TJobDetail } from '@hireflow/contracts/jobs';
 import { renderWithProviders } from '@/test/render';
-import { buildJobSummary, signIn } from '@/test/factories';
+import { buildJobDetail, buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
@@ -15,22 +15,10 @@ const stages = [
   { id: 's3', name: 'Hired', kind: 'hired' as const, count: 0 },
   { id: 's4', name: 'Rejected', kind: 'rejected' as const, count: 2 },
 ];
-const job: TJobDetail = {
+const job: TJobDetail = buildJobDetail({
   ...buildJobSummary({ pipeline: stages, recruiters: [{ id: 'rita', name: 'Rita Recruiter', email: 'r@acme.test' }] }),
-  employmentType: 'full_time',
-  salaryBand: null,
-  targetStartDate: null,
-  description: '',
-  jobCode: null,
-  requisitionId: null,
-  interviewers: [],
-  followers: [],
-  customFields: {},
-  openedAt: '2026-10-02T00:00:00.000Z',
-  allowedTransitions: [],
   canEdit: false,
-  updatedAt: '2026-10-02T00:00:00.000Z',
-};
+});
 const applicant = (id: string, name: string, stage: (typeof stages)[number], extra: Partial<TJobApplicant> = {}): TJobApplicant => ({
   applicationId: id,
   candidateId: `c-${id}`,
