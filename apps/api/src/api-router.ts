@@ -16,6 +16,7 @@ import { jobsRouter } from './modules/jobs/jobs.routes';
 import { careersRouter } from './modules/careers/careers.routes';
 import { candidatesRouter } from './modules/candidates/candidates.routes';
 import { pipelineRouter } from './modules/pipeline/pipeline.routes';
+import { interviewsRouter } from './modules/interviews/interviews.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
@@ -45,6 +46,7 @@ export function buildApiRouter(): Router {
   api.use(careersRouter);
   api.use(candidatesRouter);
   api.use(pipelineRouter);
+  api.use(interviewsRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);

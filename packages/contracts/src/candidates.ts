@@ -72,6 +72,7 @@ export type TResumeTextState = (typeof ResumeTextStates)[number];
 export const CandidateActivityKinds = [
   'created', 'applied', 'added_to_job', 'stage_moved', 'email_sent', 'note_added', 'file_added',
   'profile_updated', 'merged', 'viewed', 'exported', 'unsubscribed', 'imported', 'on_hold',
+  'interview_scheduled', 'interview_updated', 'feedback_submitted',
 ] as const;
 export type TCandidateActivityKind = (typeof CandidateActivityKinds)[number];
 

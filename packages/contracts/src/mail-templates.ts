@@ -6,11 +6,14 @@ import { zMultilineText, zText } from './common';
 // and offer letters later). Managed on /company-settings/templates.
 // ---------------------------------------------------------------------------------------------
 
-export const MailTemplateKinds = ['campaign', 'pipeline'] as const;
+export const MailTemplateKinds = ['campaign', 'pipeline', 'interview', 'offer', 'general'] as const;
 export type TMailTemplateKind = (typeof MailTemplateKinds)[number];
 export const MailTemplateKindLabels: Record<TMailTemplateKind, string> = {
   campaign: 'Candidate campaign',
-  pipeline: 'Pipeline mail (rejections, stage mails, bulk mails)',
+  pipeline: 'Rejection and pipeline mail (rejections, stage mails, bulk mails)',
+  interview: 'Interview invitation',
+  offer: 'Offer letter',
+  general: 'General',
 };
 
 /** Every merge field a template may use, with what it stands for. Anything else in {{ }} is refused on save. */
@@ -22,6 +25,13 @@ export const MergeFields = {
   'job.link': "The chosen job's page on the career site",
   'company.name': 'Your company name',
   'sender.name': 'The name of whoever sends the mail',
+  'interview.round': "The interview's round, e.g. Technical interview",
+  'interview.start': 'When the interview starts (date and time, with the time zone)',
+  'interview.duration': 'How long the interview takes, e.g. 45 minutes',
+  'interview.mode': 'On site, video call or phone call',
+  'interview.location': 'The meeting room and address, the video link or the phone number',
+  'interview.interviewers': 'The names of the interviewers',
+  'interview.scheduleLink': 'The link where the candidate picks a time (self-scheduling)',
 } as const;
 export type TMergeField = keyof typeof MergeFields;
 export const MergeFieldNames = Object.keys(MergeFields) as TMergeField[];

@@ -4,8 +4,13 @@ import type { Config } from '../config';
 import { OutboxMail } from '../modules/mail/outbox.model';
 import { enqueueJob, findJob, runJobNow, PermanentJobError, type EnqueueOptions, type JobDefinition } from './job-queue';
 
-/** `headers`: extra mail headers (List-Unsubscribe on campaign mail); the dev outbox keeps them too. */
-export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string> };
+/**
+ * `headers`: extra mail headers (List-Unsubscribe on campaign mail). `calendar`: an iCalendar event
+ * (invitation, update or cancellation) sent as the text/calendar part calendar programs act on, and as an
+ * .ics attachment. The dev outbox keeps both.
+ */
+export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
+export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string>; calendar?: MailCalendar };
 export type MailContext = { config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'jobLeaseSeconds'>>; logger: Logger };
 
 const transports = new Map<string, Transporter>();
@@ -29,7 +34,11 @@ export const PermanentSmtpPrefix = 'SMTP ';
 async function deliver({ config, logger }: MailContext, mail: Mail) {
   if (config.smtpUrl) {
     try {
-      await transportFor(config.smtpUrl).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}) });
+      await transportFor(config.smtpUrl).sendMail({
+        from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.filename ?? 'invite.ics' } } : {}),
+      });
     } catch (error) {
       // A 5xx answer is the server's final word (unknown mailbox, refused content): retrying cannot help.
       const code = (error as { responseCode?: number }).responseCode;

@@ -1,7 +1,8 @@
 import { MergeFieldPattern, unknownMergeFields, unknownMergeFieldsMessage, type TMergeField } from '@hireflow/contracts/mail-templates';
 import { AppError } from '../../lib/app-error';
 
-export type MergeValues = Record<TMergeField, string>;
+/** Values of the merge fields a mail can fill; a field without a value renders empty. */
+export type MergeValues = Partial<Record<TMergeField, string>>;
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -12,6 +12,8 @@ const outboxMailSchema = new Schema(
     html: { type: String, required: true },
     kind: { type: String, required: true },
     headers: { type: Schema.Types.Mixed, default: null },
+    // An iCalendar part { method, content, filename } (interview invitations).
+    calendar: { type: Schema.Types.Mixed, default: null },
     sentAt: { type: Date, required: true, default: () => new Date() },
   },
   { versionKey: false },

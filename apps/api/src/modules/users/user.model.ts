@@ -26,6 +26,10 @@ const userSchema = new Schema(
       status: { type: Boolean, default: false },
     },
     timezone: { type: String, default: 'UTC' },
+    // Scheduling offers slots only within these (in `timezone`); empty means Monday to Friday, 09:00 to 17:00.
+    workingHours: { type: [{ _id: false, weekday: { type: Number, required: true }, start: { type: String, required: true }, end: { type: String, required: true } }], default: [] },
+    // The user's mail signature (sanitised rich text), added to invitations and mails they send.
+    signature: { type: String, default: '' },
     location: { type: Schema.Types.ObjectId, ref: 'Location', default: null },
     department: { type: Schema.Types.ObjectId, ref: 'Department', default: null },
     buItemId: { type: Schema.Types.ObjectId, ref: 'BusinessUnit', default: null },

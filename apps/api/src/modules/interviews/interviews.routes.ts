@@ -1,0 +1,6 @@
+import { Router } from 'express';
+import { availabilityRouter } from './availability/availability.routes';
+
+/** The interviews API (issue 15), one router per sub-area. */
+export const interviewsRouter = Router();
+interviewsRouter.use(availabilityRouter);
