@@ -38,6 +38,7 @@ describe('/application/:id', () => {
     signIn({ role: 'recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
     http.onGet(`/api/applications/${id}`).reply(200, application);
+    http.onGet('/api/interviews').reply(200, { items: [] });
     renderWithProviders(null, { route: `/application/${id}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Candidate profile' })).toHaveAttribute('href', '/candidate/64c000000000000000000001');
@@ -47,6 +48,9 @@ describe('/application/:id', () => {
     expect(within(history).getByText('Applied → Interview')).toBeInTheDocument();
     expect(within(history).getByText(/Rita Recruiter/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Answers' })).getByText('Engines')).toBeInTheDocument();
+    const interviews = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 5000 });
+    expect(await within(interviews).findByText('No interviews yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(interviews).getByRole('button', { name: 'Schedule interview' })).toBeInTheDocument();
   });
 
   it('says the page is not found for an application the user may not see', async () => {
@@ -67,6 +71,7 @@ describe('/application/:id', () => {
     signIn({ id: 'hank', role: 'employee', addlRoles: ['HM'] });
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
     http.onGet(`/api/applications/${id}`).reply(200, withRejected);
+    http.onGet('/api/interviews').reply(200, { items: [] });
     http.onGet(`/api/jobs/${job.id}`).reply(200, job);
     http.onGet('/api/rejection-reasons').reply(200, { items: [{ id: 'r1', label: 'Not enough experience', active: true, usedCount: 0 }] });
     http.onGet('/api/mail/templates').reply(200, { items: [] });

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 
 // The hiring team's moves load after the page: someone who only reads the application does not download them.
 const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
+const ApplicationInterviews = lazy(() => import('@/features/interviews/schedule/application-interviews').then((m) => ({ default: m.ApplicationInterviews })));
 
 /** /{type}/{id} with type application: one candidate on one job, with the job's stages and the history. */
 export default function ApplicationPage() {
@@ -128,6 +129,9 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            <Suspense fallback={<Loader size="sm" aria-label="Loading interviews" />}>
+              <ApplicationInterviews applicationId={a.id} jobId={a.job.id} candidateName={a.candidate.name} />
+            </Suspense>
             <Paper withBorder p="md" radius="md" component="section" aria-label="Stage history">
               <Title order={2} fz="h4" mb="sm">
                 Stage history
