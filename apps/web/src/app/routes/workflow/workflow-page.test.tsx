@@ -197,6 +197,19 @@ describe('/workflow', () => {
     expect(await screen.findByRole('menuitem', { name: 'Interview' })).toBeDisabled();
   });
 
+  it("opens the scheduling dialog from a card's menu", async () => {
+    open();
+    http.onGet(`/api/jobs/${jobId}/interview-plan`).reply(200, { jobId, inherited: false, rounds: [{ id: '64f000000000000000000001', name: 'Technical', durationMinutes: 45, interviewers: [], attributes: [] }] });
+    http.onPost('/api/meetingroom/fetch').reply(200, { items: [] });
+    http.onGet('/api/mail/templates').reply(200, { items: [] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Alan Turing' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Schedule interview…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Alan Turing' }, { timeout: 5000 });
+    expect(await within(dialog).findByDisplayValue('Technical', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' })).toHaveValue('45');
+  });
+
   it('without a job yet, says what to do', async () => {
     open(boardOf({ job: null, picked: 'none', canMove: false, stages: [], jobs: [] }));
     expect(await screen.findByText('No job on your board yet')).toBeInTheDocument();

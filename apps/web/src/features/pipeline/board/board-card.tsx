@@ -63,6 +63,8 @@ type CardProps = {
   selected: boolean;
   onToggle: (applicationId: string) => void;
   onMove: (card: TPipelineCard, stage: StageRef) => void;
+  /** Given when I may schedule interviews on this job: the menu offers "Schedule interview…". */
+  onSchedule?: (card: TPipelineCard) => void;
 };
 
 /**
@@ -70,7 +72,7 @@ type CardProps = {
  * handle is the keyboard's way in (space or enter picks it up). The menu offers the same moves without
  * dragging.
  */
-export const BoardCard = memo(function BoardCard({ card, stages, canMove, selected, onToggle, onMove }: CardProps) {
+export const BoardCard = memo(function BoardCard({ card, stages, canMove, selected, onToggle, onMove, onSchedule }: CardProps) {
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({ id: card.applicationId, data: { card }, disabled: !canMove });
   const on = (listeners ?? {}) as Partial<Record<'onMouseDown' | 'onTouchStart' | 'onKeyDown', (event: unknown) => void>>;
   const rejected = stages.find((s) => s.kind === 'rejected' && s.id !== card.stageId);
@@ -114,6 +116,12 @@ export const BoardCard = memo(function BoardCard({ card, stages, canMove, select
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              {onSchedule ? (
+                <>
+                  <Menu.Item onClick={() => onSchedule(card)}>Schedule interview…</Menu.Item>
+                  <Menu.Divider />
+                </>
+              ) : null}
               <Menu.Label>Move to…</Menu.Label>
               {targets.map((stage) => (
                 <Menu.Item key={stage.id} disabled={!canMove} onClick={() => onMove(card, stage)}>

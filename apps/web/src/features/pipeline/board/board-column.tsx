@@ -24,13 +24,14 @@ type ColumnProps = {
   selected: ReadonlySet<string>;
   onToggle: (applicationId: string) => void;
   onMove: (card: TPipelineCard, stage: StageRef) => void;
+  onSchedule?: (card: TPipelineCard) => void;
 };
 
 /**
  * One stage: its name and count, and its cards in a virtualised list (only what is on screen is
  * rendered) that loads the next page as it nears the end.
  */
-export function BoardColumn({ jobId, stage, filters, firstPageAt, stages, canMove, filtered, selected, onToggle, onMove }: ColumnProps) {
+export function BoardColumn({ jobId, stage, filters, firstPageAt, stages, canMove, filtered, selected, onToggle, onMove, onSchedule }: ColumnProps) {
   const column = useInfiniteQuery(getBoardColumnQueryOptions(jobId, stage.id, filters, { cards: stage.cards, nextCursor: stage.nextCursor }, firstPageAt));
   const cards = column.data?.pages.flatMap((p) => p.cards) ?? [];
   const { setNodeRef, isOver } = useDroppable({ id: stage.id, data: { stage } });
@@ -95,7 +96,7 @@ export function BoardColumn({ jobId, stage, filters, firstPageAt, stages, canMov
                   style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
                 >
                   {card ? (
-                    <BoardCard card={card} stages={stages} canMove={canMove} selected={selected.has(card.applicationId)} onToggle={onToggle} onMove={onMove} />
+                    <BoardCard card={card} stages={stages} canMove={canMove} selected={selected.has(card.applicationId)} onToggle={onToggle} onMove={onMove} onSchedule={onSchedule} />
                   ) : (
                     <Group justify="center" py="xs">
                       <Loader size="xs" aria-label={`Loading more of ${stage.name}`} />

@@ -20,6 +20,8 @@ import {
 } from '@dnd-kit/core';
 import type { TBoard, TBoardFilters, TMoveApplicationRequest, TPipelineCard } from '@hireflow/contracts/pipeline';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { schedulesOnAnyJob } from '@/features/interviews/schedule/can-schedule';
 import { moveApplication } from '../api/move-application';
 import { useLiveEvents } from '../live/live-events';
 import type { RejectDecision } from '../rejections/reject-dialog';
@@ -29,6 +31,8 @@ import { BoardColumn } from './board-column';
 
 // Loaded on the first rejection, keeping the board's first load light.
 const RejectDialog = lazy(() => import('../rejections/reject-dialog').then((m) => ({ default: m.RejectDialog })));
+// Loaded on the first "Schedule interview…".
+const ScheduleInterviewDialog = lazy(() => import('@/features/interviews/schedule/schedule-interview-dialog').then((m) => ({ default: m.ScheduleInterviewDialog })));
 
 type Props = {
   board: TBoard & { job: NonNullable<TBoard['job']> };
@@ -85,6 +89,9 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
   const { mutate } = useBoardMove(view);
   const [active, setActive] = useState<TPipelineCard | null>(null);
   const [rejecting, setRejecting] = useState<{ card: TPipelineCard; stage: StageRef } | null>(null);
+  const [scheduling, setScheduling] = useState<TPipelineCard | null>(null);
+  const { user } = useSession();
+  const mayScheduleInterviews = board.canMove || schedulesOnAnyJob(user);
   const stageName = useCallback((id: string | number | undefined) => stages.find((s) => s.id === id)?.name ?? 'no stage', [stages]);
 
   // Live: a colleague's move or a new applicant. Each event at most once; the card says where it is now.
@@ -216,6 +223,7 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
             selected={selected}
             onToggle={onToggle}
             onMove={requestMove}
+            onSchedule={mayScheduleInterviews ? setScheduling : undefined}
           />
         ))}
       </Group>
@@ -229,6 +237,11 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
       {rejecting ? (
         <Suspense fallback={<Loader size="xs" aria-label="Loading the reject dialog" />}>
           <RejectDialog opened onClose={() => setRejecting(null)} onConfirm={confirmReject} who={rejecting.card.name} />
+        </Suspense>
+      ) : null}
+      {scheduling ? (
+        <Suspense fallback={<Loader size="xs" aria-label="Loading the scheduling dialog" />}>
+          <ScheduleInterviewDialog opened onClose={() => setScheduling(null)} applicationId={scheduling.applicationId} jobId={board.job.id} candidateName={scheduling.name} />
         </Suspense>
       ) : null}
     </DndContext>
