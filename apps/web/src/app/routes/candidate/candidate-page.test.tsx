@@ -69,6 +69,7 @@ describe('/candidate/:id', () => {
     expect(within(details).getByText(/Career site apply form/)).toBeInTheDocument();
     const applications = screen.getByRole('region', { name: 'Applications' });
     expect(within(applications).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
+    expect(await within(applications).findByRole('button', { name: 'Schedule an interview with Ada Lovelace for Backend Engineer' }, { timeout: 5000 })).toBeInTheDocument();
     const resume = screen.getByRole('region', { name: 'Résumé' });
     expect(await within(resume).findByText('ada.docx')).toBeInTheDocument();
     expect(within(resume).getByText('Analytical engines since 1842')).toBeInTheDocument();

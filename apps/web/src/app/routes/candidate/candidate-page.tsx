@@ -16,6 +16,7 @@ import { loadChunk } from '../lazy-page';
 // The edit form and the job picker load when someone opens them.
 const CandidateEditModal = lazy(() => loadChunk(() => import('./candidate-edit-modal')).then((m) => ({ default: m.CandidateEditModal })));
 const AddToJobModal = lazy(() => loadChunk(() => import('./add-to-job-modal')).then((m) => ({ default: m.AddToJobModal })));
+const ScheduleInterviewButton = lazy(() => import('@/features/interviews/schedule/schedule-interview-button').then((m) => ({ default: m.ScheduleInterviewButton })));
 
 /** /{type}/{id} with type candidate: who they are, their applications, notes and timeline. */
 export default function CandidatePage() {
@@ -183,6 +184,7 @@ function Applications({ profile }: { profile: TCandidateProfile }) {
                 <Table.Th>Stage</Table.Th>
                 <Table.Th>Source</Table.Th>
                 <Table.Th>Since</Table.Th>
+                <Table.Th>Interview</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -201,6 +203,13 @@ function Applications({ profile }: { profile: TCandidateProfile }) {
                   <Table.Td>{a.stage.name}</Table.Td>
                   <Table.Td>{ApplicationSourceLabels[a.source]}</Table.Td>
                   <Table.Td>{new Date(a.appliedAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>
+                    {a.withdrawn ? null : (
+                      <Suspense fallback={null}>
+                        <ScheduleInterviewButton applicationId={a.id} jobId={a.job.id} jobTitle={a.job.title} candidateName={fullName(profile)} />
+                      </Suspense>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
