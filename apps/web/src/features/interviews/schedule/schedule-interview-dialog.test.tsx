@@ -170,4 +170,77 @@ describe('ScheduleInterviewDialog', () => {
     expect(bodies[0]).toMatchObject({ start: '2026-03-30T08:30:00.000Z', mode: 'onsite', roomId, videoLink: '' });
     expect(await within(dialog).findByRole('alert', {}, wait)).toHaveTextContent('That meeting room is already booked at that time.');
   });
+
+  it('reschedules with the interview as it was, and sends the new time without the application', async () => {
+    const { slotRequests } = serve();
+    const existing = { ...interviewOf({ roundId: plan.rounds[0]!.id, roundName: 'Technical', start: '2026-03-24T09:00:00.000Z', durationMinutes: 60, videoLink: 'https://meet.example.test/old' }), interviewers: [{ ...ivy, feedback: 'pending' as const }] };
+    const bodies: Record<string, unknown>[] = [];
+    http.onPatch(`/api/interviews/${existing.id}`).reply((config) => {
+      const body = JSON.parse(config.data as string) as Record<string, unknown>;
+      bodies.push(body);
+      return [200, interviewOf({ ...body, applicationId })];
+    });
+    const closed: string[] = [];
+    renderWithProviders(<ScheduleInterviewDialog opened onClose={() => closed.push('closed')} applicationId={applicationId} jobId={jobId} candidateName="Ada Lovelace" interview={existing} now={now} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule the interview with Ada Lovelace' }, wait);
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-03-24');
+    expect(within(dialog).getByLabelText(/^Time/)).toHaveValue('10:00');
+    expect(within(dialog).getByRole('textbox', { name: 'Video call link' })).toHaveValue('https://meet.example.test/old');
+    expect(within(dialog).queryByRole('button', { name: 'Let the candidate pick a time' })).toBeNull();
+    await user.click(await within(dialog).findByRole('button', { name: '14:00–15:00' }, wait));
+    expect(slotRequests[0]).toMatchObject({ interviewerIds: [ivy.id] });
+    await user.click(within(dialog).getByRole('button', { name: 'Save new time' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    expect(bodies[0]).toEqual({
+      roundId: plan.rounds[0]!.id,
+      roundName: 'Technical',
+      start: '2026-03-23T13:00:00.000Z',
+      durationMinutes: 60,
+      timeZone: 'Europe/Berlin',
+      mode: 'video',
+      roomId: null,
+      videoLink: 'https://meet.example.test/old',
+      phone: '',
+      interviewerIds: [ivy.id],
+      templateId: null,
+      note: '',
+      notifyCandidate: true,
+      acknowledgeConflicts: false,
+    });
+    await waitFor(() => expect(closed).toEqual(['closed']), wait);
+  });
+
+  it('lets the candidate pick a time: mails a link for the searched week', async () => {
+    serve();
+    const bodies: Record<string, unknown>[] = [];
+    http.onPost('/api/interviews/self-schedule-links').reply((config) => {
+      bodies.push(JSON.parse(config.data as string) as Record<string, unknown>);
+      return [201, { expiresAt: '2026-03-30T08:00:00.000Z', mailed: true }];
+    });
+    const closed = open();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', {}, wait);
+    await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Video call link' }), 'https://meet.example.test/abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Let the candidate pick a time' }));
+    const form = within(dialog).getByRole('region', { name: 'Let the candidate pick a time' });
+    await user.clear(within(form).getByRole('textbox', { name: 'The link stays valid for (days)' }));
+    await user.type(within(form).getByRole('textbox', { name: 'The link stays valid for (days)' }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Send scheduling link' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    expect(bodies[0]).toEqual({
+      applicationId,
+      roundId: plan.rounds[0]!.id,
+      roundName: 'Technical',
+      durationMinutes: 60,
+      interviewerIds: [ivy.id, hank.id],
+      mode: 'video',
+      videoLink: 'https://meet.example.test/abc',
+      from: '2026-03-23T09:00:00.000+01:00',
+      to: '2026-03-30T00:00:00.000+02:00',
+      expiresInDays: 5,
+    });
+    await waitFor(() => expect(closed).toEqual(['closed']), wait);
+  });
 });

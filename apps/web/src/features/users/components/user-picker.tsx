@@ -6,7 +6,8 @@ import { useUserTypeahead } from './user-typeahead';
 type UserRef = Pick<TUserOption, 'id' | 'fullName' | 'email'>;
 
 
-const optionOf = (u: UserRef) => ({ value: u.id, label: `${u.fullName} (${u.email})` });
+// A name known without its email (e.g. an interview plan's interviewers) shows the name alone.
+const optionOf = (u: UserRef) => ({ value: u.id, label: u.email ? `${u.fullName} (${u.email})` : u.fullName });
 
 /** Type a name or email, pick an active user of the company (GET /api/searchusers/{text}). */
 export function UserPicker({ label, onPick, exclude = [], disabled }: { label: string; onPick: (user: TUserOption) => void; exclude?: string[]; disabled?: boolean }) {
