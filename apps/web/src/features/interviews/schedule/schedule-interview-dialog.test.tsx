@@ -8,7 +8,7 @@ import { mockHttp } from '@/test/http';
 import { ScheduleInterviewDialog } from './schedule-interview-dialog';
 
 const http = mockHttp();
-const wait = { timeout: 5000 };
+const wait = { timeout: 15_000 };
 const applicationId = '64c0000000000000000000a1';
 const jobId = '64d000000000000000000001';
 const ivy = { id: '64b0000000000000000000f1', name: 'Ivy Interviewer', email: 'ivy@acme.test' };
@@ -242,5 +242,24 @@ describe('ScheduleInterviewDialog', () => {
       expiresInDays: 5,
     });
     await waitFor(() => expect(closed).toEqual(['closed']), wait);
+  });
+
+  it("says why no slots are shown: the search's refusal, or picked days that make no range", async () => {
+    signIn({ role: 'recruiter', timezone: 'Europe/Berlin' });
+    http.onGet(`/api/jobs/${jobId}/interview-plan`).reply(200, plan);
+    http.onPost('/api/meetingroom/fetch').reply(200, { items: [] });
+    http.onGet('/api/mail/templates').reply(200, { items: [] });
+    http.onPost('/api/user/calendar/getfreeslotforhire').reply(400, { code: 'bad_request', message: 'to: may span at most 31 days' });
+    open();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', {}, wait);
+    expect(await within(dialog).findByRole('alert', {}, wait)).toHaveTextContent('to: may span at most 31 days');
+    await user.click(within(dialog).getByRole('radio', { name: 'Pick dates' }));
+    await user.type(within(dialog).getByLabelText('From'), '2026-03-27');
+    await user.type(within(dialog).getByLabelText('To'), '2026-03-25');
+    expect(await within(dialog).findByText('Choose the first and last day to search.', {}, wait)).toBeInTheDocument();
+    // On site without rooms: the dialog says where rooms come from.
+    await user.click(within(dialog).getByRole('radio', { name: 'On site' }));
+    expect(await within(dialog).findByText(/No meeting rooms yet/, {}, wait)).toBeInTheDocument();
   });
 });

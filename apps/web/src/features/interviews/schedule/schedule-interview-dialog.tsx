@@ -81,6 +81,11 @@ export function ScheduleInterviewDialog({ opened, onClose, applicationId, jobId,
     setRoundKey(first ? first.id : AdHoc);
     if (first) applyRound(first.id);
   }
+  // A rescheduled interview whose round left the plan keeps its name as an ad-hoc one.
+  if (interview && plan.isFetched && roundKey !== AdHoc && !rounds.some((r) => r.id === roundKey)) {
+    setRoundKey(AdHoc);
+    setRoundName(interview.roundName);
+  }
   // The rescheduled room's office, once the rooms are known.
   if (addressId === null && roomId && rooms.data) {
     const room = rooms.data.items.find((r) => r.id === roomId);
