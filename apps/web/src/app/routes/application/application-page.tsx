@@ -10,6 +10,7 @@ import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 
 // The hiring team's moves load after the page: someone who only reads the application does not download them.
+const ApplicationScorecardsPanel = lazy(() => import('@/features/interviews/feedback/application-scorecards-panel').then((m) => ({ default: m.ApplicationScorecardsPanel })));
 const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
 
 /** /{type}/{id} with type application: one candidate on one job, with the job's stages and the history. */
@@ -128,6 +129,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            <Suspense fallback={null}><ApplicationScorecardsPanel applicationId={a.id} /></Suspense>
             <Paper withBorder p="md" radius="md" component="section" aria-label="Stage history">
               <Title order={2} fz="h4" mb="sm">
                 Stage history
