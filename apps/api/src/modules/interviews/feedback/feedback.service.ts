@@ -108,8 +108,8 @@ export async function saveDraft(auth: FeedbackCaller, id: string, input: TScorec
   const ratings = ratingsFor(interview, input.ratings ?? [], { complete: false });
   const key = { customerId: auth.customerId, interviewId: interview._id, interviewerId: auth.user._id };
   if (await Scorecard.exists({ ...key, status: 'submitted' })) throw AppError.conflict(FeedbackMessages.alreadySubmitted);
-  try {
-    const card = await Scorecard.findOneAndUpdate(
+  const write = () =>
+    Scorecard.findOneAndUpdate(
       { ...key, status: 'draft' },
       {
         $set: { ratings, recommendation: input.recommendation ?? null, notes: input.notes ?? '', privateNotes: input.privateNotes ?? '' },
@@ -117,12 +117,17 @@ export async function saveDraft(auth: FeedbackCaller, id: string, input: TScorec
       },
       { upsert: true, returnDocument: 'after' },
     ).lean<ScorecardDoc>();
-    return presentScorecard(card!, fullName(auth.user), true);
+  let card: ScorecardDoc | null;
+  try {
+    card = await write();
   } catch (error) {
-    // Submitted between the check and the write: the unique (interview, interviewer) key refuses the new draft.
-    if (isDuplicateKey(error)) throw AppError.conflict(FeedbackMessages.alreadySubmitted);
-    throw error;
+    // The unique (interview, interviewer) key refused a second card: submitted meanwhile (final), or two
+    // autosaves raced to create the draft (the other one created it: write into it).
+    if (!isDuplicateKey(error)) throw error;
+    if (await Scorecard.exists({ ...key, status: 'submitted' })) throw AppError.conflict(FeedbackMessages.alreadySubmitted);
+    card = await write();
   }
+  return presentScorecard(card!, fullName(auth.user), true);
 }
 
 /**

@@ -33,7 +33,7 @@ describe('/interviewfeedback-all', () => {
       ],
       submitted: { items: [{ interview: interview(3), recommendation: 'strong_yes', submittedAt: '2026-11-18T12:00:00.000Z' }], page: 1, pageSize: 20, total: 1 },
     });
-    const owed = await screen.findByRole('region', { name: 'To submit' }, { timeout: 15_000 });
+    const owed = await screen.findByRole('region', { name: 'To submit' });
     const rows = within(owed).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByRole('link', { name: 'Candidate 1, Technical interview' })).toHaveAttribute('href', '/interviewfeedback/64e000000000000000000001');
     expect(within(rows[0]!).getByText('Overdue')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('/interviewfeedback-all', () => {
 
   it('says so when nothing is owed or submitted', async () => {
     open({ owed: [], submitted: { items: [], page: 1, pageSize: 20, total: 0 } });
-    expect(await screen.findByText('You are all caught up: no scorecards to write.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('You are all caught up: no scorecards to write.')).toBeInTheDocument();
     expect(screen.getByText('You have not submitted any scorecards yet.')).toBeInTheDocument();
   });
 });
@@ -67,7 +67,7 @@ describe('the application page\'s Scorecards panel', () => {
     };
     http.onGet('/api/applications/64c0000000000000000000a1/scorecards').reply(200, answer);
     renderWithProviders(<ApplicationScorecardsPanel applicationId="64c0000000000000000000a1" />);
-    const panel = await screen.findByRole('region', { name: 'Scorecards' }, { timeout: 15_000 });
+    const panel = await screen.findByRole('region', { name: 'Scorecards' });
     const article = within(panel).getByRole('article', { name: 'Scorecard of Paul Panel' });
     expect(within(article).getByText(/^Paul Panel · Technical interview/)).toBeInTheDocument();
     expect(within(article).getByText('No')).toBeInTheDocument();
@@ -79,6 +79,6 @@ describe('the application page\'s Scorecards panel', () => {
   it('says when there is nothing to read yet', async () => {
     http.onGet('/api/applications/64c0000000000000000000a1/scorecards').reply(200, { items: [] });
     renderWithProviders(<ApplicationScorecardsPanel applicationId="64c0000000000000000000a1" />);
-    expect(await screen.findByText('No submitted scorecards you can see yet.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No submitted scorecards you can see yet.')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TInterview } from '@hireflow/contracts/interviews';
 import type { TInterviewFeedback, TScorecard } from '@hireflow/contracts/interviews-feedback';
-import { renderWithProviders } from '@/test/render';
+import { currentPath, renderWithProviders } from '@/test/render';
+import { peekSavedUrl } from '@/lib/session';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
@@ -57,7 +58,7 @@ describe('/interviewfeedback/:interviewId', () => {
       return [200, card({ notes: 'Good start' })];
     });
     open(feedback());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Scorecard: Ada Lovelace, Technical interview' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scorecard: Ada Lovelace, Technical interview' })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Interview' });
     expect(within(summary).getByText(/10:00.*11:00.*\(Europe\/Berlin\)/)).toBeInTheDocument();
     // The others' scorecards stay hidden: only their state shows.
@@ -69,7 +70,7 @@ describe('/interviewfeedback/:interviewId', () => {
     const designGroup = screen.getByRole('radiogroup', { name: 'System design' });
     await user.click(within(designGroup).getByRole('radio', { name: '3 · Good' }));
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Good start');
-    expect(await screen.findByText('Saved', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(drafts.at(-1)).toEqual({
       ratings: [{ attributeId: design.id, rating: 3, note: '' }],
       recommendation: null,
@@ -91,7 +92,7 @@ describe('/interviewfeedback/:interviewId', () => {
     });
     open(feedback());
     const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('radiogroup', { name: 'System design' }, { timeout: 15_000 })).getByRole('radio', { name: '4 · Excellent' }));
+    await user.click(within(await screen.findByRole('radiogroup', { name: 'System design' })).getByRole('radio', { name: '4 · Excellent' }));
     await user.type(screen.getByRole('textbox', { name: 'Note on System design' }), 'Great trade-offs');
     await user.click(screen.getByRole('button', { name: 'Submit scorecard' }));
     expect(await screen.findByText('Rate every focus attribute or mark it as not assessed: Communication.')).toBeInTheDocument();
@@ -104,14 +105,14 @@ describe('/interviewfeedback/:interviewId', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Submit your scorecard?' });
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    await waitFor(() => expect(submitted).toHaveLength(1), { timeout: 15_000 });
+    await waitFor(() => expect(submitted).toHaveLength(1));
     expect(submitted[0]).toEqual({
       ratings: [{ attributeId: design.id, rating: 4, note: 'Great trade-offs' }, { attributeId: communication.id, rating: null, note: '' }],
       recommendation: 'strong_yes',
       notes: '',
       privateNotes: 'Knows my old team',
     });
-    expect(await screen.findByText('Submitted: final', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Submitted: final')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit scorecard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: 'System design' })).not.toBeInTheDocument();
     const panel = screen.getByRole('region', { name: 'The panel' });
@@ -124,7 +125,7 @@ describe('/interviewfeedback/:interviewId', () => {
   it('opens a submitted scorecard read-only, and says a missing interview is not found', async () => {
     const mine = card({ status: 'submitted', recommendation: 'yes', notes: 'Solid', submittedAt: '2026-11-23T12:00:00.000Z', ratings: [{ attributeId: design.id, name: design.name, rating: 3, note: '' }] });
     const view = open(feedback({ mine: { scorecard: mine, canWrite: false }, othersVisible: true, others: [{ interviewer: colleague, state: 'submitted', scorecard: colleagueCard }] }));
-    const article = await screen.findByRole('article', { name: 'Scorecard of Ines Interviewer' }, { timeout: 15_000 });
+    const article = await screen.findByRole('article', { name: 'Scorecard of Ines Interviewer' });
     expect(within(article).getByText('3 · Good')).toBeInTheDocument();
     expect(within(article).getByText('Yes')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -132,6 +133,12 @@ describe('/interviewfeedback/:interviewId', () => {
 
     http.onGet(`/api/interviews/${id}/feedback`).reply(404, { code: 'not_found', message: 'Interview not found' });
     renderWithProviders(null, { route: `/interviewfeedback/${id}` });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out interviewer who opens the mailed link through sign-in, keeping the link to return to', async () => {
+    const { router } = renderWithProviders(null, { route: `/interviewfeedback/${id}` });
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(peekSavedUrl()).toBe(`/interviewfeedback/${id}`);
   });
 });
