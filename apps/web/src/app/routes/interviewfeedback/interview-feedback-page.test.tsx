@@ -5,6 +5,7 @@ import type { TInterview } from '@hireflow/contracts/interviews';
 import type { TInterviewFeedback, TScorecard } from '@hireflow/contracts/interviews-feedback';
 import { currentPath, renderWithProviders } from '@/test/render';
 import { peekSavedUrl } from '@/lib/session';
+import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
@@ -140,5 +141,20 @@ describe('/interviewfeedback/:interviewId', () => {
     const { router } = renderWithProviders(null, { route: `/interviewfeedback/${id}` });
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
     expect(peekSavedUrl()).toBe(`/interviewfeedback/${id}`);
+  });
+
+  it('shows a colleague\'s submission when it happens, keeping what I typed', async () => {
+    http.onPut(`/api/interviews/${id}/feedback`).reply(200, card({}));
+    const pendingColleague = feedback({ interview: { ...interview, interviewers: [interview.interviewers[0]!, { ...interview.interviewers[1]!, feedback: 'draft' }] }, others: [{ interviewer: colleague, state: 'draft', scorecard: null }] });
+    open(pendingColleague);
+    const panel = await screen.findByRole('region', { name: 'The panel' });
+    expect(within(panel).getByText('Writing')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Half way');
+
+    http.onGet(`/api/interviews/${id}/feedback`).reply(200, feedback());
+    emitLiveEvent({ id: 'e1', kind: 'interview.changed', at: '2026-11-23T12:00:00.000Z', jobId: interview.jobId, applicationId: interview.applicationId, candidateId: interview.candidateId, byUserId: colleague.id, data: { interviewId: id, change: 'feedback_submitted' } });
+    expect(await within(panel).findByText('Submitted')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Half way');
   });
 });

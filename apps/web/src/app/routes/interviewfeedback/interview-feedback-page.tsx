@@ -1,9 +1,11 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import type { TFeedbackState } from '@hireflow/contracts/interviews';
 import type { TInterviewFeedback } from '@hireflow/contracts/interviews-feedback';
-import { useInterviewFeedback } from '@/features/interviews/api/get-interview-feedback';
+import { interviewFeedbackKey, useInterviewFeedback } from '@/features/interviews/api/get-interview-feedback';
+import { useLiveEvents } from '@/features/pipeline/live/live-events';
 import { InterviewSummary } from '@/features/interviews/feedback/interview-summary';
 import { ScorecardForm } from '@/features/interviews/feedback/scorecard-form';
 import { ScorecardView } from '@/features/interviews/feedback/scorecard-view';
@@ -16,6 +18,11 @@ const StateLabels: Record<TFeedbackState, string> = { pending: 'Not started', dr
 export default function InterviewFeedbackPage() {
   const id = useParams().interviewId ?? '';
   const feedback = useInterviewFeedback(id);
+  const queryClient = useQueryClient();
+  // A colleague submitting (or the interview changing) refreshes the panel; my form keeps what I typed.
+  useLiveEvents((event) => {
+    if (event.kind === 'interview.changed' && event.data.interviewId === id) void queryClient.invalidateQueries({ queryKey: interviewFeedbackKey(id) });
+  });
   if (feedback.isPending) {
     return (
       <Group justify="center" p="xl">

@@ -3,10 +3,12 @@ import { InterviewFeedbackApi, ZApplicationScorecards } from '@hireflow/contract
 import { buildPath } from '@hireflow/contracts/routes';
 import { apiGet } from '@/lib/api-client';
 
+export const applicationScorecardsKey = (applicationId: string) => ['interviews', 'application-scorecards', applicationId] as const;
+
 /** The submitted scorecards of an application that I may read. */
 export function useApplicationScorecards(applicationId: string) {
   return useQuery({
-    queryKey: ['interviews', 'application-scorecards', applicationId],
+    queryKey: applicationScorecardsKey(applicationId),
     queryFn: () => apiGet(buildPath(InterviewFeedbackApi.applicationScorecards, { id: applicationId }), ZApplicationScorecards),
   });
 }

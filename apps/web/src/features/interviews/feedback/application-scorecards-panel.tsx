@@ -1,5 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useApplicationScorecards } from '../api/get-application-scorecards';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from '@/features/pipeline/live/live-events';
+import { applicationScorecardsKey, useApplicationScorecards } from '../api/get-application-scorecards';
 import { ScorecardView } from './scorecard-view';
 
 /**
@@ -8,6 +10,10 @@ import { ScorecardView } from './scorecard-view';
  */
 export function ApplicationScorecardsPanel({ applicationId }: { applicationId: string }) {
   const cards = useApplicationScorecards(applicationId);
+  const queryClient = useQueryClient();
+  useLiveEvents((event) => {
+    if (event.kind === 'interview.changed' && event.applicationId === applicationId) void queryClient.invalidateQueries({ queryKey: applicationScorecardsKey(applicationId) });
+  });
   if (cards.isPending || cards.isError) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Scorecards">
