@@ -157,4 +157,15 @@ describe('/interviewfeedback/:interviewId', () => {
     expect(await within(panel).findByText('Submitted')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Half way');
   });
+
+  it('rates with the keyboard: arrows move within an attribute\'s ratings', async () => {
+    http.onPut(`/api/interviews/${id}/feedback`).reply(200, card({}));
+    open(feedback());
+    const group = await screen.findByRole('radiogroup', { name: 'Communication' });
+    const user = userEvent.setup();
+    await user.click(within(group).getByRole('radio', { name: '1 · Poor' }));
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(group).getByRole('radio', { name: '3 · Good' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: '3 · Good' })).toHaveFocus();
+  });
 });
