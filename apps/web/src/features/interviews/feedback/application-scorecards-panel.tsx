@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '@/features/pipeline/live/live-events';
 import { applicationScorecardsKey, useApplicationScorecards } from '../api/get-application-scorecards';
+import { useViewerTimeZone } from './interview-summary';
 import { ScorecardView } from './scorecard-view';
 
 /**
@@ -11,6 +12,7 @@ import { ScorecardView } from './scorecard-view';
 export function ApplicationScorecardsPanel({ applicationId }: { applicationId: string }) {
   const cards = useApplicationScorecards(applicationId);
   const queryClient = useQueryClient();
+  const timeZone = useViewerTimeZone();
   useLiveEvents((event) => {
     if (event.kind === 'interview.changed' && event.applicationId === applicationId) void queryClient.invalidateQueries({ queryKey: applicationScorecardsKey(applicationId) });
   });
@@ -28,7 +30,7 @@ export function ApplicationScorecardsPanel({ applicationId }: { applicationId: s
             <ScorecardView
               key={c.id}
               scorecard={c}
-              title={`${c.interviewer.name} · ${c.interview.roundName || 'Interview'}, ${new Date(c.interview.start).toLocaleDateString()}`}
+              title={`${c.interviewer.name} · ${c.interview.roundName || 'Interview'}, ${new Date(c.interview.start).toLocaleDateString(undefined, { timeZone })}`}
             />
           ))}
         </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { RatingLabels, RecommendationLabels, type TRecommendation } from '@hireflow/contracts/interviews';
 import type { TScorecard } from '@hireflow/contracts/interviews-feedback';
+import { useViewerTimeZone } from './interview-summary';
 
 const RecommendationColors: Record<TRecommendation, string> = { strong_no: 'red.9', no: 'orange.9', yes: 'teal.9', strong_yes: 'green.9' };
 
@@ -18,6 +19,7 @@ export const ratingText = (rating: number | null) => (rating === null ? 'Not ass
 /** A scorecard read-only: recommendation, each attribute's rating and note, the notes (and private notes when shown). */
 export function ScorecardView({ scorecard, title }: { scorecard: TScorecard; title?: string }) {
   const heading = title ?? scorecard.interviewer.name;
+  const timeZone = useViewerTimeZone();
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Scorecard of ${scorecard.interviewer.name}`}>
       <Stack gap="xs">
@@ -27,7 +29,7 @@ export function ScorecardView({ scorecard, title }: { scorecard: TScorecard; tit
         </Group>
         {scorecard.submittedAt ? (
           <Text fz="xs" c="dimmed">
-            Submitted {new Date(scorecard.submittedAt).toLocaleString()}
+            Submitted {new Date(scorecard.submittedAt).toLocaleString(undefined, { timeZone, dateStyle: 'medium', timeStyle: 'short' })}
           </Text>
         ) : null}
         {scorecard.ratings.length ? (
