@@ -70,5 +70,7 @@ export const RouteBudgets = {
   '/speed-screening': { totalKb: 310 }, // issue 14: speed screening with the reject dialog; measured 303.2
   '/workflow/:stage': { totalKb: 330 }, // issue 14: a stage list with the pipeline bulk bar; measured 323.3
   '/workflow': { totalKb: 350 }, // issue 14: the board with dnd-kit, react-virtual and the reject dialog; measured 345.0
+  '/interviewfeedback/:interviewId': { totalKb: 290 }, // issue 15: the scorecard form and the panel's scorecards; measured 281.4
+  '/interviewfeedback-all': { totalKb: 275 }, // issue 15: scorecards I owe and submitted; measured 266.5
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from 'pino';
 import { startTestApp } from '../test/test-app';
 import type { Config } from '../config';
-import { JobWorker, enqueueJob, findJob, runJobNow, PermanentJobError, type JobDefinition } from './job-queue';
+import { JobWorker, enqueueJob, ensureRecurringJobs, findJob, registerRecurringJob, runJobNow, PermanentJobError, type JobDefinition } from './job-queue';
 import { QueueJob } from './job-queue.model';
 
 let config: Config;
@@ -237,5 +237,49 @@ describe('leases', () => {
     const bad = await runJobNow(definition, { ok: false }, { config, logger });
     expect(bad.state).toBe('queued');
     expect(await findJob(bad.jobId)).toMatchObject({ state: 'queued', attempts: 1, lastError: 'down' });
+  });
+});
+
+describe('recurring jobs', () => {
+  it('keeps exactly one pending run per name and runs it again every period, also after a failed run', async () => {
+    const clock = testClock(new Date('2031-01-01T00:00:00Z'));
+    const name = uniqueName('recurring');
+    const runs: string[] = [];
+    const definition = registerRecurringJob(
+      {
+        name,
+        handler: async (_payload, ctx) => {
+          runs.push(ctx.now().toISOString());
+          if (runs.length === 2) throw new Error('the sweep broke once');
+          return { n: runs.length };
+        },
+      },
+      60_000,
+    );
+    // Two instances starting: still one pending run, due at once.
+    await ensureRecurringJobs([definition], clock.now());
+    await ensureRecurringJobs([definition], clock.now());
+    expect(await QueueJob.countDocuments({ name, state: 'queued' })).toBe(1);
+
+    const worker = new JobWorker({ definitions: [definition], config, logger, now: clock.now });
+    await worker.drain();
+    await worker.drain(); // nothing more is due until a period has passed
+    expect(runs).toEqual(['2031-01-01T00:00:00.000Z']);
+    const next = await QueueJob.find({ name, state: 'queued' }).lean();
+    expect(next.map((j) => j.runAt.toISOString())).toEqual(['2031-01-01T00:01:00.000Z']);
+
+    clock.advance(60_000);
+    await worker.drain(); // this run fails: logged, and the next one is still scheduled
+    clock.advance(60_000);
+    await worker.drain();
+    expect(runs).toEqual(['2031-01-01T00:00:00.000Z', '2031-01-01T00:01:00.000Z', '2031-01-01T00:02:00.000Z']);
+    const all = await QueueJob.find({ name }).sort({ runAt: 1 }).lean();
+    expect(all.map((j) => j.state)).toEqual(['done', 'done', 'done', 'queued']);
+    expect(all[1]!.result).toEqual({ error: 'the sweep broke once' });
+    expect(all.filter((j) => j.dedupeKey).map((j) => j.state)).toEqual(['queued']);
+
+    // A worker starting later finds the pending run and adds none.
+    await ensureRecurringJobs([definition], clock.now());
+    expect(await QueueJob.countDocuments({ name, state: 'queued' })).toBe(1);
   });
 });

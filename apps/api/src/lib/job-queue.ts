@@ -15,6 +15,7 @@ import { QueueJob, type QueueJobDoc, type TJobState } from './job-queue.model';
  *   enqueueJob('mail.send', payload, { runAt, maxAttempts, dedupeKey })  any process, no worker needed
  *   new JobWorker({ definitions, config, logger }).start()                 polls for due jobs
  *   runJobNow(job, definition, ctx)                                       one attempt in the caller (mail)
+ *   registerRecurringJob(definition, everyMs)                             a sweep every everyMs (list it like any job)
  *
  * Nothing a second instance would need lives in memory: the poll loop only looks for due jobs.
  */
@@ -47,6 +48,8 @@ export type JobDefinition<P = any> = {
   redact?(payload: P): unknown;
   /** After the last attempt failed. */
   onFailed?(payload: P, error: string, ctx: Pick<JobContext, 'config' | 'logger' | 'job'>): Promise<void> | void;
+  /** Set by registerRecurringJob: workers keep exactly one pending run of it. */
+  recurring?: { everyMs: number };
 };
 
 export class PermanentJobError extends Error {}
@@ -112,6 +115,48 @@ export async function enqueueJobs<P>(name: string, items: { payload: P; opts?: E
   );
   for (const worker of localWorkers) worker.nudge();
   return inserted;
+}
+
+const recurringKey = (name: string) => `recurring:${name}`;
+
+/**
+ * A job that runs every `everyMs` (a sweep: reminders, daily clean-ups), on whichever instance claims it.
+ * List the answer in background-jobs.ts like any definition. Exactly one run is pending per name: its
+ * dedupeKey is `recurring:<name>`; each run frees the key and enqueues its successor at the worker's
+ * now() + everyMs, and every worker's start() enqueues a first run (due at once) unless one is pending.
+ * A run that throws is logged and the next run tries again (handlers must be idempotent sweeps); a run
+ * whose process died is run again once its lease expires, like any job.
+ */
+export function registerRecurringJob(definition: JobDefinition<Record<string, never>>, everyMs: number): JobDefinition<Record<string, never>> {
+  if (!(everyMs >= 1000)) throw new Error(`recurring job ${definition.name}: everyMs must be at least 1000`);
+  return {
+    ...definition,
+    recurring: { everyMs },
+    async handler(payload, ctx) {
+      try {
+        return await definition.handler(payload, ctx);
+      } catch (error) {
+        ctx.logger.error({ err: error }, 'recurring job run failed; the next run tries again');
+        return { error: errorText(error) };
+      } finally {
+        await QueueJob.updateOne({ _id: ctx.job._id, dedupeKey: recurringKey(definition.name) }, { $unset: { dedupeKey: 1 } });
+        await enqueueJob(definition.name, {}, { runAt: new Date(ctx.now().getTime() + everyMs), dedupeKey: recurringKey(definition.name), maxAttempts: definition.maxAttempts });
+      }
+    },
+  };
+}
+
+/**
+ * Makes sure each recurring definition has one pending run (a worker's start() calls it): a key left on a
+ * finished or failed run is freed, then a run due `now` is enqueued unless one is queued or running.
+ */
+export async function ensureRecurringJobs(definitions: JobDefinition[], now: Date) {
+  for (const definition of definitions) {
+    if (!definition.recurring) continue;
+    const dedupeKey = recurringKey(definition.name);
+    await QueueJob.updateMany({ dedupeKey, state: { $in: ['done', 'failed'] } }, { $unset: { dedupeKey: 1 } });
+    await enqueueJob(definition.name, {}, { runAt: now, dedupeKey, maxAttempts: definition.maxAttempts });
+  }
 }
 
 export function findJob(id: Types.ObjectId | string) {
@@ -305,6 +350,9 @@ export class JobWorker {
       this.opts.stopping = this.stopping.signal;
     }
     localWorkers.add(this);
+    void ensureRecurringJobs([...this.definitions.values()], this.opts.now()).catch((error: unknown) =>
+      this.opts.logger.error({ err: error }, 'recurring jobs could not be scheduled'),
+    );
     const loop = () => {
       this.timer = setTimeout(() => void this.tick().finally(() => this.started && loop()), this.pollMs);
       this.timer.unref();

@@ -6,18 +6,18 @@ const everything = () => true;
 const labels = (viewer: Parameters<typeof visibleItems>[1]) => visibleItems(navItems, viewer, everything).map((i) => i.label);
 
 describe('navigation table, once every page exists', () => {
-  it('an employee sees dashboard, jobs and referrals', () => {
-    expect(labels({ user: buildUser({ role: 'employee' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Referrals']);
+  it('an employee sees dashboard, jobs, interview feedback and referrals', () => {
+    expect(labels({ user: buildUser({ role: 'employee' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Interview feedback', 'Referrals']);
   });
 
   it('a hiring manager also sees the boards of their jobs and the profiles they pinned', () => {
-    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Pinned profiles', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'employee', addlRoles: ['HM'] }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Interview feedback', 'Pinned profiles', 'Referrals']);
   });
 
   it('a recruiter also sees workflow and database; reports and settings follow access rights', () => {
-    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals']);
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: [] })).toEqual(['Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Interview feedback', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals']);
     expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['viewReports', 'manageUsers'] })).toEqual([
-      'Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
+      'Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Interview feedback', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
     ]);
   });
 

@@ -24,6 +24,8 @@ export const navItems: NavItem[] = [
   // Hiring managers see the boards of their jobs (the API shows any job its viewer may see).
   { label: 'Workflow', to: Paths.workflow, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Speed screening', to: Paths.speedScreening, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
+  // Anyone may sit on an interview panel: the page lists what they owe and submitted (empty for most).
+  { label: 'Interview feedback', to: Paths.interviewFeedbackAll, visibleTo: companyUser },
   { label: 'Database', to: Paths.database, visibleTo: recruiting },
   { label: 'Pinned profiles', to: Paths.databasePinnedProfiles, visibleTo: (v) => recruiting(v) || (companyUser(v) && v.user.addlRoles.includes('HM')) },
   { label: 'Campaigns', to: Paths.databaseCampaign, visibleTo: recruiting },

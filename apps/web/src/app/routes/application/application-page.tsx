@@ -10,6 +10,7 @@ import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 
 // The hiring team's moves load after the page: someone who only reads the application does not download them.
+const ApplicationScorecardsPanel = lazy(() => import('@/features/interviews/feedback/application-scorecards-panel').then((m) => ({ default: m.ApplicationScorecardsPanel })));
 const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
 const ApplicationInterviews = lazy(() => import('@/features/interviews/schedule/application-interviews').then((m) => ({ default: m.ApplicationInterviews })));
 
@@ -132,6 +133,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
             <Suspense fallback={<Loader size="sm" aria-label="Loading interviews" />}>
               <ApplicationInterviews applicationId={a.id} jobId={a.job.id} candidateName={a.candidate.name} />
             </Suspense>
+            <Suspense fallback={null}><ApplicationScorecardsPanel applicationId={a.id} /></Suspense>
             <Paper withBorder p="md" radius="md" component="section" aria-label="Stage history">
               <Title order={2} fz="h4" mb="sm">
                 Stage history
