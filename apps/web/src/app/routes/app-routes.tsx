@@ -21,6 +21,7 @@ import { databasePinnedProfilesRoutes } from './database-pinned-profiles/databas
 import { speedScreeningRoutes } from './speed-screening/speed-screening.routes';
 import { workflowStageRoutes } from './workflow/workflow-stage.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
+import { interviewFeedbackCalibrationRoutes } from './interviewfeedback/calibration.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -42,6 +43,7 @@ const shellRoutes: RouteObject[] = [
   ...speedScreeningRoutes,
   ...workflowStageRoutes,
   ...workflowRoutes,
+  ...interviewFeedbackCalibrationRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [
