@@ -4,6 +4,7 @@ import type { TInterviewDashboard } from '@hireflow/contracts/interviews-insight
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 import InterviewDashboardCards from './interview-dashboard-cards';
 
 const http = mockHttp();
@@ -63,6 +64,20 @@ describe('the dashboard’s interview cards', () => {
     renderWithProviders(<InterviewDashboardCards />);
     expect(await screen.findByText('No interviews today.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/No scorecards to write/)).toBeInTheDocument();
+  });
+
+  it('reloads when one of my interviews changes elsewhere', async () => {
+    signIn();
+    let calls = 0;
+    http.onGet('/api/interviews/dashboard').reply(() => {
+      calls += 1;
+      return [200, calls === 1 ? { ...dashboard, tomorrow: { date: '2026-03-11', total: 0, items: [] } } : { ...dashboard, tomorrow: { date: '2026-03-11', total: 1, items: [{ ...dashboard.today.items[0]!, id: 'i2', candidateName: 'Katherine Johnson' }] } }];
+    });
+    renderWithProviders(<InterviewDashboardCards />);
+    expect(await screen.findByText('No interviews tomorrow.', {}, { timeout: 5000 })).toBeInTheDocument();
+    emitLiveEvent({ id: 'e1', kind: 'interview.changed', at: '2026-03-10T05:00:00.000Z', jobId: 'j', applicationId: 'a', candidateId: 'c', byUserId: 'u', data: { interviewId: 'i2', change: 'scheduled' } });
+    const tomorrow = screen.getByRole('region', { name: 'Tomorrow' });
+    expect(await within(tomorrow).findByRole('link', { name: 'Katherine Johnson' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows on the dashboard page, and the API’s message when it cannot load', async () => {

@@ -1,10 +1,12 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { Paths } from '@hireflow/contracts/routes';
 import { InterviewModeLabels, InterviewStatusLabels } from '@hireflow/contracts/interviews';
 import type { TDashboardInterview, TInterviewDashboard } from '@hireflow/contracts/interviews-insights';
 import { CardState, DashboardCard } from '@/features/jobs/components/dashboard-cards';
-import { useInterviewDashboard } from '../api/get-interview-dashboard';
+import { useLiveEvents } from '@/features/pipeline/live/live-events';
+import { getInterviewDashboardQueryOptions, useInterviewDashboard } from '../api/get-interview-dashboard';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 const timeIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
@@ -67,6 +69,11 @@ function Day({ title, day, timeZone, empty }: { title: string; day: TInterviewDa
  */
 export default function InterviewDashboardCards() {
   const dashboard = useInterviewDashboard();
+  const queryClient = useQueryClient();
+  // Someone scheduled, moved or cancelled an interview of mine, or I submitted a scorecard in another tab.
+  useLiveEvents((event) => {
+    if (event.kind === 'interview.changed') void queryClient.invalidateQueries({ queryKey: getInterviewDashboardQueryOptions().queryKey });
+  });
   const data = dashboard.data;
   return (
     <>
