@@ -10,7 +10,12 @@ import { Interview } from '../modules/interviews/interview.model';
 import { InterviewEvent } from '../modules/interviews/interview-event.model';
 import { Scorecard } from '../modules/interviews/feedback/scorecard.model';
 import { CandidateActivity } from '../modules/candidates/candidate-activity.model';
+import { Location } from '../modules/org/location.model';
+import { InterviewPlan } from '../modules/interviews/plans/interview-plan.model';
+import { InterviewAttribute } from '../modules/interviews/plans/interview-attribute.model';
+import { MeetingRoom } from '../modules/interviews/rooms/meeting-room.model';
 import { seedDemoData } from './seed';
+import { seedInterviews } from './seed-interviews';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 
@@ -74,5 +79,30 @@ describe('demo interviews', () => {
     expect(body.rows.length).toBeGreaterThan(3);
     expect(body.rows.some((r) => r.panelAgreement !== null)).toBe(true);
     expect(body.rows.some((r) => r.outcomeAgreement !== null)).toBe(true);
+  });
+
+  it('follow the interview plans, attribute library and meeting rooms when the company has them', async () => {
+    const customerId = await acmeId();
+    await Promise.all([Interview.deleteMany({ customerId }), InterviewEvent.deleteMany({ customerId }), Scorecard.deleteMany({ customerId })]);
+    const [design, comms] = await InterviewAttribute.insertMany([{ customerId, name: 'System design' }, { customerId, name: 'Communication' }]);
+    const location = (await Location.findOne({ customerId }).lean())!;
+    const updated = await Location.findOneAndUpdate({ customerId, _id: location._id }, { $push: { addresses: { label: 'HQ', address: 'Main street 1' } } }, { returnDocument: 'after' }).lean();
+    const addressId = updated!.addresses[updated!.addresses.length - 1]!._id;
+    const room = await MeetingRoom.create({ customerId, name: 'Ada Lovelace room', locationId: location._id, addressId, capacity: 6 });
+    await InterviewPlan.create({
+      customerId, jobId: null,
+      rounds: [{ name: 'Intro call', durationMinutes: 30, attributeIds: [comms!._id] }, { name: 'Design deep dive', durationMinutes: 90, attributeIds: [design!._id, comms!._id] }],
+    });
+    await seedInterviews();
+    const rounds = await Interview.distinct('roundName', { customerId });
+    expect(rounds.sort()).toEqual(['Design deep dive', 'Intro call']);
+    const deepDive = (await Interview.findOne({ customerId, roundName: 'Design deep dive' }).lean())!;
+    expect(deepDive.attributes.map((a) => [String(a.id), a.name])).toEqual([[String(design!._id), 'System design'], [String(comms!._id), 'Communication']]);
+    expect(deepDive.durationMinutes).toBe(90);
+    const onsite = await Interview.find({ customerId, mode: 'onsite' }, { roomId: 1 }).lean();
+    expect(onsite.length).toBeGreaterThan(0);
+    expect(onsite.every((i) => String(i.roomId) === String(room._id))).toBe(true);
+    // Scorecards rate the round's attributes from the library.
+    expect(await Scorecard.exists({ customerId, status: 'submitted', 'ratings.attributeId': design!._id, 'ratings.name': 'System design' })).toBeTruthy();
   });
 });
