@@ -97,7 +97,7 @@ export default function InterviewDashboardCards() {
           ) : (
             <Stack gap="xs">
               {data.owed.overdue ? (
-                <Text fz="sm" c="red.8">
+                <Text fz="sm" c="red.9">
                   {data.owed.overdue} overdue (ended more than a day ago)
                 </Text>
               ) : null}
