@@ -72,5 +72,6 @@ export const RouteBudgets = {
   '/workflow': { totalKb: 350 }, // issue 14: the board with dnd-kit, react-virtual and the reject dialog; measured 345.0
   '/interviewfeedback/:interviewId': { totalKb: 290 }, // issue 15: the scorecard form and the panel's scorecards; measured 281.4
   '/interviewfeedback-all': { totalKb: 275 }, // issue 15: scorecards I owe and submitted; measured 266.5
+  '/interviewfeedback-all/calibration': { totalKb: 295 }, // 289.0 (issue 15: interviewer calibration, table and bar chart)
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };

@@ -51,6 +51,8 @@ export const Paths = {
   application: '/application/:id',
   interviewFeedback: '/interviewfeedback/:interviewId',
   interviewFeedbackAll: '/interviewfeedback-all',
+  /** Interviewer calibration (admins and hiring managers), reached from /interviewfeedback-all. */
+  interviewFeedbackCalibration: '/interviewfeedback-all/calibration',
   vacancyApproval: '/vacancy-approval/:vacancyId',
   vacancyApprovalAll: '/vacancy-approval-all',
   employeeReferral: '/employee-referral/:positionId',

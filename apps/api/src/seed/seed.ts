@@ -15,6 +15,7 @@ import { seedScreeningQuestions } from './seed-questions';
 import { seedStageAutomations } from './seed-stage-automations';
 import { seedRejections } from './seed-rejections';
 import { seedBusyJob } from './seed-busy-job';
+import { seedInterviews } from './seed-interviews';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -49,6 +50,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedScreeningQuestions();
   await seedDuplicates();
   await seedCandidateProfiles();
+  await seedInterviews();
   await seedCampaigns();
   await seedRejections();
   await seedResumeText();

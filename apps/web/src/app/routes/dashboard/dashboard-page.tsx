@@ -1,9 +1,12 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSession } from '@/lib/session';
 import { describeRole } from '@/lib/describe-role';
 import { ApprovalsWaitingCard, MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
 import { MentionsCard } from '@/features/candidates/profile/components/mentions-card';
 import { NewApplicantsCard, movesApplicants } from '@/features/pipeline/speed-screening/new-applicants-card';
+
+const InterviewDashboardCards = lazy(() => import('@/features/interviews/dashboard/interview-dashboard-cards'));
 
 /** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
 export default function DashboardPage() {
@@ -25,6 +28,7 @@ export default function DashboardPage() {
           <MyOpenJobsCard />
           {movesApplicants(user) ? <NewApplicantsCard /> : null}
           <MentionsCard />
+          <Suspense fallback={null}><InterviewDashboardCards /></Suspense>
         </SimpleGrid>
       ) : null}
     </Stack>

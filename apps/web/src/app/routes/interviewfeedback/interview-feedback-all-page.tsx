@@ -6,6 +6,7 @@ import type { TInterview } from '@hireflow/contracts/interviews';
 import { useFeedbackAll } from '@/features/interviews/api/get-feedback-all';
 import { formatInterviewTime, useViewerTimeZone } from '@/features/interviews/feedback/interview-summary';
 import { RecommendationBadge } from '@/features/interviews/feedback/scorecard-view';
+import { CalibrationLink } from '@/features/interviews/calibration/calibration-link';
 import { errorMessage } from '@/lib/api-client';
 
 const linkOf = (interview: TInterview) => buildPath(Paths.interviewFeedback, { interviewId: interview.id });
@@ -37,7 +38,10 @@ export default function InterviewFeedbackAllPage() {
   const pages = Math.max(1, Math.ceil(submitted.total / submitted.pageSize));
   return (
     <Stack gap="md">
-      <Title order={1}>Interview feedback</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Interview feedback</Title>
+        <CalibrationLink />
+      </Group>
       <Paper withBorder p="md" radius="md" component="section" aria-label="To submit">
         <Title order={2} fz="h4" mb="sm">
           To submit ({owed.length})
