@@ -8,6 +8,9 @@ import { DidNotHappenReasons, InterviewLimits, InterviewModes, ZInterview, ZInte
 // ---------------------------------------------------------------------------------------------
 
 const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time' });
+const zDuration = z.number({ error: 'must be a number of minutes' }).int({ error: 'must be whole minutes' })
+  .min(InterviewLimits.minDurationMinutes, { error: `must be at least ${InterviewLimits.minDurationMinutes} minutes` })
+  .max(InterviewLimits.maxDurationMinutes, { error: `may be at most ${InterviewLimits.maxDurationMinutes} minutes` });
 const zVideoLink = z.url({ protocol: /^https?$/, error: 'must be a web address (https://...)' }).max(500).or(z.literal(''));
 
 /** What the invitation mails of a change did: who got one, and to whom it could not be sent (the change stands). */
@@ -35,7 +38,7 @@ export const ZInterviewConflictDetails = z.object({ conflicts: z.array(ZIntervie
 export const ZRescheduleInterviewRequest = z
   .object({
     start: zInstant.optional(),
-    durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes).max(InterviewLimits.maxDurationMinutes).optional(),
+    durationMinutes: zDuration.optional(),
     timeZone: ZTimeZone.optional(),
     mode: z.enum(InterviewModes).optional(),
     roomId: ZObjectId.nullable().optional(),
@@ -89,7 +92,7 @@ export const ZInterviewTemplateRequest = z.object({
   applicationId: ZObjectId,
   templateId: ZObjectId.nullable().optional(),
   start: zInstant.optional(),
-  durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes).max(InterviewLimits.maxDurationMinutes).optional(),
+  durationMinutes: zDuration.optional(),
   mode: z.enum(InterviewModes).optional(),
   roomId: ZObjectId.nullable().optional(),
   videoLink: zVideoLink.optional(),
@@ -117,7 +120,7 @@ export const ZSelfScheduleLinkRequest = z
     applicationId: ZObjectId,
     roundId: ZObjectId.nullable().default(null),
     roundName: zText().trim().max(80, { error: 'is too long' }).default(''),
-    durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes).max(InterviewLimits.maxDurationMinutes),
+    durationMinutes: zDuration,
     interviewerIds: z.array(ZObjectId).min(1, { error: 'choose at least one interviewer' }).max(InterviewLimits.maxInterviewers),
     mode: z.enum(InterviewModes),
     /** On site: the office address a free room is booked at. */
@@ -128,7 +131,7 @@ export const ZSelfScheduleLinkRequest = z
     to: zInstant,
     /** The recruiter's time zone: the page shows times in it until the candidate picks theirs. */
     timeZone: ZTimeZone,
-    expiresInDays: z.number().int().min(1).max(SelfScheduleLimits.maxExpiresInDays).default(SelfScheduleLimits.defaultExpiresInDays),
+    expiresInDays: z.number().int({ error: 'must be whole days' }).min(1, { error: 'must be at least 1 day' }).max(SelfScheduleLimits.maxExpiresInDays, { error: `may be at most ${SelfScheduleLimits.maxExpiresInDays} days` }).default(SelfScheduleLimits.defaultExpiresInDays),
     /** The template of the mail with the link ({{interview.scheduleLink}}) and of the invitation once booked. */
     templateId: ZObjectId.nullable().default(null),
   })
