@@ -9,7 +9,7 @@ import { Location } from '../../org/location.model';
 import { User } from '../../users/user.model';
 import { Candidate } from '../../candidates/candidate.model';
 import { MailTemplate } from '../../mail/mail-template.model';
-import { fillHtml, fillText, type MergeValues } from '../../mail/merge-fields';
+import { escapeHtml, fillHtml, fillText, type MergeValues } from '../../mail/merge-fields';
 import { sanitizeDescription } from '../../jobs/sanitize-description';
 import { MeetingRoom } from '../rooms/meeting-room.model';
 import { interviewCalendar, type CalendarPerson } from './interview-ics';
@@ -188,7 +188,11 @@ const SubjectPrefix: Record<InvitationChange, string> = { new: '', updated: 'Upd
 export function buildInvitationMails(
   ctx: InvitationContext,
   draft: InvitationDraft,
-  { change, notifyCandidate, reason = '', removedInterviewers = [] }: { change: InvitationChange; notifyCandidate: boolean; reason?: string; removedInterviewers?: CalendarPerson[] },
+  { change, notifyCandidate, reason = '', removedInterviewers = [], scorecardUrl = '' }: {
+    change: InvitationChange; notifyCandidate: boolean; reason?: string; removedInterviewers?: CalendarPerson[];
+    /** The interviewers' scorecard page of this interview (named in their invitation). */
+    scorecardUrl?: string;
+  },
 ): { candidate: Mail | null; interviewers: Mail[] } {
   const values = interviewMergeValues(ctx, draft);
   const calendarOf = (method: 'REQUEST' | 'CANCEL') =>
@@ -223,7 +227,12 @@ export function buildInvitationMails(
     to, subject: panelSubject, text: fillText(body, values) + reasonLine, html: fillHtml(body + reasonLine.replace(/\{\{|\}\}/g, ''), values), kind: `interview-${change}-panel`, calendar: cal,
   });
   const body = change === 'cancelled' ? InterviewerCancelBody : InterviewerBody;
-  const interviewers = ctx.interviewers.filter((i) => i.email).map((i) => panelMail(i.email, body, calendar));
+  const withScorecard = (mail: Mail): Mail => (change === 'cancelled' || !scorecardUrl ? mail : {
+    ...mail,
+    text: `${mail.text}\n\nYour scorecard: ${scorecardUrl}`,
+    html: `${mail.html}\n<p>Your scorecard: <a href="${escapeHtml(scorecardUrl)}">${escapeHtml(scorecardUrl)}</a></p>`,
+  });
+  const interviewers = ctx.interviewers.filter((i) => i.email).map((i) => withScorecard(panelMail(i.email, body, calendar)));
   if (removedInterviewers.length) {
     const cancel = calendarOf('CANCEL');
     for (const p of removedInterviewers.filter((r) => r.email)) {

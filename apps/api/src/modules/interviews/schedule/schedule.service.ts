@@ -3,6 +3,7 @@ import { Types, type ClientSession } from 'mongoose';
 import type { z } from 'zod';
 import { InterviewMessages, type ZScheduleInterviewRequest } from '@hireflow/contracts/interviews';
 import type { TInterviewStatusRequest, TInvitationMailOutcome, TScheduleInterviewResponse, ZCancelInterviewRequest, ZRescheduleInterviewRequest } from '@hireflow/contracts/interviews-scheduling';
+import { buildPath, Paths } from '@hireflow/contracts/routes';
 import { AppError } from '../../../lib/app-error';
 import { sendMail, type Mail, type MailContext } from '../../../lib/mailer';
 import type { JobDoc } from '../../jobs/job.model';
@@ -76,7 +77,8 @@ async function mailChange(
   if (interview.templateId) invitation.template = await findInterviewTemplate(interview.customerId, interview.templateId).catch(() => null);
   const removed = invitation.interviewers.filter((p) => removedIds.some((id) => id.equals(p.id)));
   invitation.interviewers = invitation.interviewers.filter((p) => !removedIds.some((id) => id.equals(p.id)));
-  const mails = buildInvitationMails(invitation, draftOf(interview), { change, notifyCandidate, reason, removedInterviewers: removed });
+  const scorecardUrl = `${ctx.publicUrl}${buildPath(Paths.interviewFeedback, { interviewId: String(interview._id) })}`;
+  const mails = buildInvitationMails(invitation, draftOf(interview), { change, notifyCandidate, reason, removedInterviewers: removed, scorecardUrl });
   return deliver(ctx, mails, notifyCandidate, Boolean(invitation.candidate.email));
 }
 

@@ -93,8 +93,13 @@ describe('POST /api/interviews', () => {
     expect(unfold(ics)).toContain(`mailto:${co.co.employee.user.email}`);
     expect(unfold(ics)).toContain(`mailto:${mail!.to}`);
 
+    // The dev mailbox shows the calendar part too.
+    const outbox = await request(app).get('/api/dev/outbox').query({ to: mail!.to }).expect(200);
+    expect(outbox.body[0].calendar).toEqual({ method: 'REQUEST', content: ics });
+
     const panel = await mailsTo(co.co.employee.user.email);
     expect(panel.at(-1)!.subject).toContain('Interview: ');
+    expect(panel.at(-1)!.text).toContain(`Your scorecard: ${ctx.config.publicUrl}/interviewfeedback/${answer.interview.id}`);
     expect((panel.at(-1)!.calendar as { content: string }).content).toContain(`UID:${saved.uid}`);
     expect((await mailsTo(co.co.hm.user.email)).filter((m) => m.kind === 'interview-new-panel')).toHaveLength(1);
   });
