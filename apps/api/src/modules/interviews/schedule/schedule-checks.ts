@@ -54,10 +54,11 @@ export async function roundOfJob(customerId: Types.ObjectId, jobId: Types.Object
   };
 }
 
-/** An active meeting room of the company (404 otherwise). */
-export async function roomOfCompany(customerId: Types.ObjectId, roomId: string) {
-  const room = Types.ObjectId.isValid(roomId) ? await MeetingRoom.findOne({ customerId, _id: new Types.ObjectId(roomId), active: true }, { name: 1, addressId: 1 }).lean() : null;
+/** An active meeting room of the company (404 otherwise) that seats `people` when given (400 otherwise). */
+export async function roomOfCompany(customerId: Types.ObjectId, roomId: string, people?: number) {
+  const room = Types.ObjectId.isValid(roomId) ? await MeetingRoom.findOne({ customerId, _id: new Types.ObjectId(roomId), active: true }, { name: 1, addressId: 1, capacity: 1 }).lean() : null;
   if (!room) throw AppError.notFound('Meeting room');
+  if (people && room.capacity < people) throw AppError.badRequest(`roomId: ${room.name} seats ${room.capacity}; the panel and the candidate are ${people}`);
   return room;
 }
 

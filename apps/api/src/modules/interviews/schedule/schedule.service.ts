@@ -9,6 +9,7 @@ import { sendMail, type Mail, type MailContext } from '../../../lib/mailer';
 import type { JobDoc } from '../../jobs/job.model';
 import { withTransaction } from '../../jobs/with-transaction';
 import { User } from '../../users/user.model';
+import { recordCandidateActivity } from '../../candidates/candidate-activity';
 import { Interview, type InterviewDoc } from '../interview.model';
 import { findVisibleInterview } from '../interviews.access';
 import { presentInterviews } from '../interview.presenter';
@@ -39,11 +40,19 @@ function assertFuture(start: Date, now: Date) {
 }
 
 /** Sends the change's mails one by one through the mail queue (first attempt at once, retries in the background). */
-async function deliver(ctx: ChangeContext, mails: { candidate: Mail | null; interviewers: Mail[] }, notifyCandidate: boolean, hasEmail: boolean): Promise<TInvitationMailOutcome> {
+async function deliver(
+  ctx: ChangeContext, mails: { candidate: Mail | null; interviewers: Mail[] }, notifyCandidate: boolean, hasEmail: boolean,
+  interview: Pick<InterviewDoc, 'customerId' | 'candidateId' | 'applicationId' | 'jobId'>, senderId: Types.ObjectId,
+): Promise<TInvitationMailOutcome> {
   const failed: string[] = [];
   let candidate: TInvitationMailOutcome['candidate'] = !notifyCandidate ? 'not_notified' : hasEmail ? 'sent' : 'no_email';
   if (mails.candidate) {
     const outcome = await sendMail(ctx.mail, mails.candidate);
+    // Like every mail to a candidate, it goes on their timeline.
+    await recordCandidateActivity({
+      customerId: interview.customerId, candidateId: interview.candidateId, kind: 'email_sent', by: senderId, applicationId: interview.applicationId, jobId: interview.jobId,
+      summary: `Mail: ${mails.candidate.subject}`, data: { subject: mails.candidate.subject },
+    });
     if (!outcome.delivered) {
       candidate = 'failed';
       failed.push(mails.candidate.to);
@@ -79,7 +88,7 @@ async function mailChange(
   invitation.interviewers = invitation.interviewers.filter((p) => !removedIds.some((id) => id.equals(p.id)));
   const scorecardUrl = `${ctx.publicUrl}${buildPath(Paths.interviewFeedback, { interviewId: String(interview._id) })}`;
   const mails = buildInvitationMails(invitation, draftOf(interview), { change, notifyCandidate, reason, removedInterviewers: removed, scorecardUrl });
-  return deliver(ctx, mails, notifyCandidate, Boolean(invitation.candidate.email));
+  return deliver(ctx, mails, notifyCandidate, Boolean(invitation.candidate.email), interview, senderId);
 }
 
 async function answer(customerId: Types.ObjectId, id: Types.ObjectId) {
@@ -109,7 +118,7 @@ export async function scheduleInterview(ctx: ChangeContext, input: ScheduleInput
   const span = { start, end: new Date(start.getTime() + minutes(input.durationMinutes)) };
   const interviewerIds = await activeInterviewers(customerId, input.interviewerIds);
   const round = input.roundId ? await roundOfJob(customerId, job._id, input.roundId) : { roundId: null, roundName: input.roundName || 'Interview', attributes: [] };
-  const room = input.mode === 'onsite' && input.roomId ? await roomOfCompany(customerId, input.roomId) : null;
+  const room = input.mode === 'onsite' && input.roomId ? await roomOfCompany(customerId, input.roomId, interviewerIds.length + 1) : null;
   const templateId = input.templateId ? (await findInterviewTemplate(customerId, new Types.ObjectId(input.templateId))).id : null;
 
   const conflicts = await conflictsFor(customerId, interviewerIds, span);
@@ -180,7 +189,7 @@ export async function rescheduleInterview(ctx: ChangeContext, id: string, input:
   if (mode === 'onsite' && !roomIdText) throw AppError.badRequest('roomId: choose a meeting room for an on-site interview');
   if (mode === 'video' && !videoLink) throw AppError.badRequest('videoLink: add the video call link');
   const interviewerIds = input.interviewerIds ? await activeInterviewers(customerId, input.interviewerIds) : before.interviewerIds;
-  const room = mode === 'onsite' && roomIdText ? await roomOfCompany(customerId, roomIdText) : null;
+  const room = mode === 'onsite' && roomIdText ? await roomOfCompany(customerId, roomIdText, interviewerIds.length + 1) : null;
 
   const conflicts = await conflictsFor(customerId, interviewerIds, span, before._id);
   refuseUnacknowledged(conflicts, input.acknowledgeConflicts);

@@ -73,6 +73,7 @@ describe('POST /api/interviews', () => {
     expect(saved.uid).toMatch(/^[0-9a-f-]{36}@localhost(:\d+)?$/);
     expect(await InterviewEvent.countDocuments({ customerId: cid(), interviewId: saved._id, kind: 'scheduled', by: co.co.recruiter.user._id })).toBe(1);
     expect(await CandidateActivity.countDocuments({ customerId: cid(), candidateId: saved.candidateId, kind: 'interview_scheduled' })).toBe(1);
+    expect(await CandidateActivity.countDocuments({ customerId: cid(), candidateId: saved.candidateId, kind: 'email_sent', summary: /^Mail: Interview invitation: / })).toBe(1);
 
     const [mail] = await mailsTo(await candidateEmail(applicationId));
     expect(mail!.subject).toMatch(/^Interview invitation: Technical for Backend Engineer at \S/);
@@ -122,6 +123,9 @@ describe('POST /api/interviews', () => {
     const onsite = (applicationId: string, start: string, interviewer: string) =>
       body(applicationId, { mode: 'onsite', videoLink: '', roomId: String(room._id), start, interviewerIds: [interviewer] });
     await post(co.co.recruiter.auth, '/api/interviews', onsite(co.applicationIds[3]!, '2030-03-07T09:00:00.000Z', co.co.hm.id)).expect(201);
+    const tiny = await addMeetingRoom(co, 'Booth', 2);
+    const crowded = await post(co.co.recruiter.auth, '/api/interviews', { ...onsite(co.applicationIds[4]!, '2030-03-07T12:00:00.000Z', co.co.admin.id), roomId: String(tiny._id), interviewerIds: [co.co.admin.id, co.co.approver2.id] }).expect(400);
+    expect(crowded.body.message).toBe('roomId: Booth seats 2; the panel and the candidate are 3');
     const taken = await post(co.co.recruiter.auth, '/api/interviews', onsite(co.applicationIds[4]!, '2030-03-07T09:30:00.000Z', co.co.admin.id)).expect(409);
     expect(taken.body.message).toBe(InterviewMessages.roomTaken);
 

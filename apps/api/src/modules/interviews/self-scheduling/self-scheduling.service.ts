@@ -9,6 +9,7 @@ import { SelfScheduleMessages } from '@hireflow/contracts/interviews-scheduling'
 import { AppError } from '../../../lib/app-error';
 import { sendMail } from '../../../lib/mailer';
 import { Location } from '../../org/location.model';
+import { recordCandidateActivity } from '../../candidates/candidate-activity';
 import { User, type UserDoc } from '../../users/user.model';
 import { findFreeSlots } from '../availability/free-slots';
 import { activeInterviewers, findSchedulableApplication, roundOfJob, type Caller } from '../schedule/schedule-checks';
@@ -87,6 +88,10 @@ export async function createSelfScheduleLink(ctx: ChangeContext, input: LinkInpu
   if (invitation.candidate.email) {
     const outcome = await sendMail(ctx.mail, { to: invitation.candidate.email, ...rendered, kind: 'interview-self-schedule' });
     mail = outcome.delivered ? 'sent' : 'failed';
+    await recordCandidateActivity({
+      customerId, candidateId: application.candidateId, kind: 'email_sent', by: auth.user._id, applicationId: application._id, jobId: job._id,
+      summary: `Mail: ${rendered.subject}`, data: { subject: rendered.subject, selfScheduleLinkId: String(link._id) },
+    });
   }
   return { id: String(link._id), applicationId: String(application._id), url, expiresAt: expiresAt.toISOString(), slotsOffered: slots.slots.length, mail };
 }
