@@ -129,6 +129,12 @@ describe('POST /api/interviews', () => {
     const taken = await post(co.co.recruiter.auth, '/api/interviews', onsite(co.applicationIds[4]!, '2030-03-07T09:30:00.000Z', co.co.admin.id)).expect(409);
     expect(taken.body.message).toBe(InterviewMessages.roomTaken);
 
+    // Moving a booking within its own time does not clash with itself.
+    const mine = await post(co.co.recruiter.auth, '/api/interviews', onsite(co.applicationIds[4]!, '2030-03-07T14:00:00.000Z', co.co.admin.id)).expect(201);
+    await request(app).patch(`/api/interviews/${mine.body.interview.id}`).set('Authorization', co.co.recruiter.auth).send({ start: '2030-03-07T14:30:00.000Z' }).expect(200);
+    const onto = await request(app).patch(`/api/interviews/${mine.body.interview.id}`).set('Authorization', co.co.recruiter.auth).send({ start: '2030-03-07T09:15:00.000Z' }).expect(409);
+    expect(onto.body.message).toBe(InterviewMessages.roomTaken);
+
     const [a, b] = await Promise.all([
       post(co.co.recruiter.auth, '/api/interviews', onsite(co.applicationIds[3]!, '2030-03-08T09:00:00.000Z', co.co.hm.id)),
       post(co.co.admin.auth, '/api/interviews', onsite(co.applicationIds[4]!, '2030-03-08T09:15:00.000Z', co.co.admin.id)),
