@@ -152,6 +152,7 @@ describe('POST /api/interviews', () => {
       [{ interviewerIds: [] }, 'interviewerIds: choose at least one interviewer'],
       [{ start: 'tomorrow' }, 'start: must be a date and time'],
       [{ start: '2030-03-01T10:00:00.000Z' }, 'start: must not be in the past'],
+      [{ durationMinutes: 5 }, 'durationMinutes: must be at least 15 minutes'],
       [{ roundId: '0123456789abcdef01234567' }, "roundId: not a round of this job's interview plan"],
       [{ interviewerIds: ['0123456789abcdef01234567'] }, 'interviewerIds: an interviewer was not found or is no longer active'],
     ];
