@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { InterviewMessages } from '@hireflow/contracts/interviews';
 import { SelfScheduleMessages } from '@hireflow/contracts/interviews-scheduling';
 import { AppError } from '../../../lib/app-error';
@@ -80,4 +80,10 @@ selfSchedulePublicRouter.post('/:token', bookLimit, parseForm, async (req, res) 
     }
     throw error;
   }
+});
+
+/** Too many requests from one address: said on a page like the others, not as JSON. */
+selfSchedulePublicRouter.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  if (!(error instanceof AppError) || error.status !== 429) return next(error);
+  sendHtml(res, 429, renderLinkProblem({ companyName: '', title: 'Too many attempts', message: error.message }));
 });

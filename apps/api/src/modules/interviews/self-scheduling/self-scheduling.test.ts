@@ -195,4 +195,18 @@ describe('the public page /schedule/:token', () => {
     const unknown = await request(app).get('/schedule/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').expect(404);
     expect(unknown.text).toContain('<h1>Scheduling link not found</h1>');
   });
+
+  it('limits how often one address may try to book (rate limit), with a page that says so', async () => {
+    const link = await createLink(co.applicationIds[2]!, { interviewerIds: [co.co.admin.id] });
+    ctx.config.rateLimitDisabled = false;
+    try {
+      for (let i = 0; i < 20; i++) await request(app).post(link.path).type('form').send({ tz: 'Europe/Berlin' }).expect(400);
+      const refused = await request(app).post(link.path).type('form').send({ slot: '2030-03-05T09:00:00.000Z' }).expect(429);
+      expect(refused.headers['content-type']).toMatch(/text\/html/);
+      expect(refused.text).toContain('<h1>Too many attempts</h1>');
+    } finally {
+      ctx.config.rateLimitDisabled = true;
+    }
+    expect((await SelfScheduleLink.findOne({ customerId: cid(), _id: link.id }).lean())!.usedAt).toBeNull();
+  });
 });
