@@ -222,9 +222,10 @@ export function buildInvitationMails(
   }
 
   const panelSubject = `${prefix}Interview: ${values['candidate.fullName']} (${values['interview.round']}), ${values['interview.start']}`;
-  const reasonLine = reason ? `\n\nReason: ${reason}` : '';
   const panelMail = (to: string, body: string, cal: Mail['calendar']): Mail => ({
-    to, subject: panelSubject, text: fillText(body, values) + reasonLine, html: fillHtml(body + reasonLine.replace(/\{\{|\}\}/g, ''), values), kind: `interview-${change}-panel`, calendar: cal,
+    to, subject: panelSubject, kind: `interview-${change}-panel`, calendar: cal,
+    text: fillText(body, values) + (reason ? `\n\nReason: ${reason}` : ''),
+    html: fillHtml(body, values) + (reason ? `\n<p>Reason: ${escapeHtml(reason)}</p>` : ''),
   });
   const body = change === 'cancelled' ? InterviewerCancelBody : InterviewerBody;
   const withScorecard = (mail: Mail): Mail => (change === 'cancelled' || !scorecardUrl ? mail : {

@@ -194,6 +194,14 @@ describe('PATCH /api/interviews/:id and POST /api/interviews/:id/cancel', () => 
     expect(icsLine(ics1, 'DTSTART')).toBe('DTSTART:20300312T130000Z');
     expect(await InterviewEvent.countDocuments({ customerId: cid(), interviewId: id, kind: 'rescheduled' })).toBe(1);
 
+    // Taken off the panel: the admin's calendar copy is cancelled.
+    await request(app).patch(`/api/interviews/${id}`).set('Authorization', co.co.recruiter.auth).send({ interviewerIds: [co.co.approver2.id], notifyCandidate: false }).expect(200);
+    const dropped = (await mailsTo(co.co.admin.user.email)).at(-1)!;
+    expect(dropped.subject).toMatch(/^Cancelled: /);
+    expect(dropped.text).toContain('You are no longer on its panel.');
+    expect(icsLine((dropped.calendar as { content: string }).content, 'METHOD')).toBe('METHOD:CANCEL');
+    expect(icsLine((dropped.calendar as { content: string }).content, 'SEQUENCE')).toBe('SEQUENCE:2');
+
     const cancelled = await post(co.co.recruiter.auth, `/api/interviews/${id}/cancel`, { reason: 'Position filled internally' }).expect(200);
     expect(cancelled.body.interview).toMatchObject({ status: 'cancelled', statusNote: 'Position filled internally' });
     const cancelMail = (await mailsTo(email)).at(-1)!;
@@ -203,10 +211,11 @@ describe('PATCH /api/interviews/:id and POST /api/interviews/:id/cancel', () => 
     expect(ics2.method).toBe('CANCEL');
     expect(icsLine(ics2.content, 'METHOD')).toBe('METHOD:CANCEL');
     expect(icsLine(ics2.content, 'UID')).toBe(`UID:${uid}`);
-    expect(icsLine(ics2.content, 'SEQUENCE')).toBe('SEQUENCE:2');
+    expect(icsLine(ics2.content, 'SEQUENCE')).toBe('SEQUENCE:3');
     expect(icsLine(ics2.content, 'STATUS')).toBe('STATUS:CANCELLED');
     const panelCancel = (await mailsTo(co.co.approver2.user.email)).at(-1)!;
     expect(panelCancel.text).toContain('Reason: Position filled internally');
+    expect(panelCancel.html).toContain('<p>Reason: Position filled internally</p>');
 
     const again = await request(app).patch(`/api/interviews/${id}`).set('Authorization', co.co.recruiter.auth).send({ start: '2030-03-13T09:00:00.000Z' }).expect(409);
     expect(again.body.message).toBe(InterviewMessages.notScheduled);
