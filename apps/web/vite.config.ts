@@ -12,7 +12,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // The API serves the JSON API and the server-rendered career site.
-    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/careers': { target: apiTarget, changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/careers': { target: apiTarget, changeOrigin: true }, '/schedule': { target: apiTarget, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',

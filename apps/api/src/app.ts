@@ -10,6 +10,7 @@ import { compress } from './lib/compress';
 import { pageSecurityHeaders } from './lib/security-headers';
 import { buildApiRouter } from './api-router';
 import { careersPublicRouter } from './modules/careers/careers.public';
+import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/self-scheduling.public';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
@@ -25,6 +26,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
 
   app.use(pageSecurityHeaders);
   app.use('/careers', careersPublicRouter);
+  app.use('/schedule', selfSchedulePublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);

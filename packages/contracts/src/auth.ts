@@ -127,7 +127,11 @@ export const ZEnvVariablesResponse = z.object({
 });
 export type TEnvVariablesResponse = z.infer<typeof ZEnvVariablesResponse>;
 
-export const ZOutboxMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.string() });
+export const ZOutboxMail = z.object({
+  to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.string(),
+  /** The iCalendar part of an interview invitation, update or cancellation (absent on other mails). */
+  calendar: z.object({ method: z.enum(['REQUEST', 'CANCEL']), content: z.string() }).optional(),
+});
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 export const ZOutboxQuery = z.object({ to: ZEmail.optional() });
 /** Newest first, at most `OutboxLimits.pageSize` mails. */

@@ -249,7 +249,7 @@ export const ZScheduleInterviewRequest = z
     roundId: ZObjectId.nullable().default(null),
     roundName: zText().trim().max(80, { error: 'is too long' }).default(''),
     start: zInstant,
-    durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes).max(InterviewLimits.maxDurationMinutes),
+    durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes, { error: `must be at least ${InterviewLimits.minDurationMinutes} minutes` }).max(InterviewLimits.maxDurationMinutes, { error: `may be at most ${InterviewLimits.maxDurationMinutes} minutes` }),
     /** The scheduler's time zone: the invitation states the time in it. */
     timeZone: ZTimeZone,
     mode: z.enum(InterviewModes),

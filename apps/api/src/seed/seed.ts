@@ -16,6 +16,7 @@ import { seedStageAutomations } from './seed-stage-automations';
 import { seedRejections } from './seed-rejections';
 import { seedBusyJob } from './seed-busy-job';
 import { seedInterviews } from './seed-interviews';
+import { seedSelfScheduling } from './seed-self-scheduling';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -54,6 +55,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedCampaigns();
   await seedRejections();
   await seedResumeText();
+  await seedSelfScheduling();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

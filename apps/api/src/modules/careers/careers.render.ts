@@ -13,7 +13,7 @@ const esc = escapeHtml;
 type Company = { name: string; slug?: string | null; website?: string | null };
 type Place = { name: string; city?: string | null; country?: string | null } | null | undefined;
 
-const style = `body{font-family:Roboto,Arial,Helvetica,sans-serif;margin:0;color:#1f2a24;background:#f7faf8;line-height:1.5}
+export const style = `body{font-family:Roboto,Arial,Helvetica,sans-serif;margin:0;color:#1f2a24;background:#f7faf8;line-height:1.5}
 header,main,footer{max-width:760px;margin:0 auto;padding:16px 20px}header{border-bottom:1px solid #dfe9e3}
 a{color:#1e6b45}h1{font-size:1.8rem;margin:.4em 0}ul.jobs{list-style:none;padding:0}ul.jobs li{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:12px 16px;margin:8px 0}
 .meta{color:#52625a;font-size:.95rem}form{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px}label{display:block;margin:12px 0 4px;font-weight:500}

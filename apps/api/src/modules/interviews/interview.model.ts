@@ -47,6 +47,8 @@ interviewSchema.index({ customerId: 1, applicationId: 1, start: -1 });
 interviewSchema.index({ customerId: 1, candidateId: 1, start: -1 });
 interviewSchema.index({ customerId: 1, jobId: 1, start: -1 });
 interviewSchema.index({ customerId: 1, status: 1, end: 1 });
+// The company's interviews in a time range (GET /api/interviews?from=&to= for those who see them all).
+interviewSchema.index({ customerId: 1, start: 1 });
 interviewSchema.index({ uid: 1 }, { unique: true });
 
 export type InterviewDoc = InferSchemaType<typeof interviewSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };

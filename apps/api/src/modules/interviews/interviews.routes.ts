@@ -3,6 +3,8 @@ import { availabilityRouter } from './availability/availability.routes';
 import { feedbackRouter } from './feedback/feedback.routes';
 import { dashboardRouter } from './dashboard/dashboard.routes';
 import { calibrationRouter } from './calibration/calibration.routes';
+import { scheduleRouter } from './schedule/schedule.routes';
+import { selfSchedulingRouter } from './self-scheduling/self-scheduling.routes';
 
 /** The interviews API (issue 15), one router per sub-area. */
 export const interviewsRouter = Router();
@@ -11,3 +13,5 @@ interviewsRouter.use(dashboardRouter);
 interviewsRouter.use(calibrationRouter);
 interviewsRouter.use(availabilityRouter);
 interviewsRouter.use(feedbackRouter);
+interviewsRouter.use(scheduleRouter);
+interviewsRouter.use(selfSchedulingRouter);

@@ -21,6 +21,9 @@ mailRouter.get(AuthApi.devOutbox.replace(/^\/api/, ''), validate({ query: ZOutbo
     .sort({ sentAt: -1, _id: -1 })
     .limit(OutboxLimits.pageSize)
     .lean();
-  const body: TOutboxMail[] = mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: m.sentAt.toISOString() }));
+  const body: TOutboxMail[] = mails.map((m) => {
+    const calendar = m.calendar as TOutboxMail['calendar'] | null;
+    return { to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: m.sentAt.toISOString(), ...(calendar ? { calendar: { method: calendar.method, content: calendar.content } } : {}) };
+  });
   res.json(body);
 });

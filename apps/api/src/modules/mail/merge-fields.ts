@@ -35,7 +35,7 @@ export function fillHtml(template: string, values: MergeValues): string {
         html += escapeHtml(p.slice(last, match.index));
         const name = match[1] as TMergeField;
         const value = values[name] ?? '';
-        html += name === 'job.link' && isHttpUrl(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+        html += (name === 'job.link' || name === 'interview.scheduleLink') && isHttpUrl(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
         last = match.index + match[0].length;
       }
       html += escapeHtml(p.slice(last));

@@ -38,7 +38,7 @@ describe('/application/:id', () => {
     signIn({ role: 'recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
     http.onGet(`/api/applications/${id}`).reply(200, application);
-    http.onGet('/api/interviews').reply(200, { items: [] });
+    http.onGet('/api/interviews').reply(200, { items: [], hasMore: false });
     renderWithProviders(null, { route: `/application/${id}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Candidate profile' })).toHaveAttribute('href', '/candidate/64c000000000000000000001');
@@ -71,7 +71,7 @@ describe('/application/:id', () => {
     signIn({ id: 'hank', role: 'employee', addlRoles: ['HM'] });
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
     http.onGet(`/api/applications/${id}`).reply(200, withRejected);
-    http.onGet('/api/interviews').reply(200, { items: [] });
+    http.onGet('/api/interviews').reply(200, { items: [], hasMore: false });
     http.onGet(`/api/jobs/${job.id}`).reply(200, job);
     http.onGet('/api/rejection-reasons').reply(200, { items: [{ id: 'r1', label: 'Not enough experience', active: true, usedCount: 0 }] });
     http.onGet('/api/mail/templates').reply(200, { items: [] });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZInterview } from '@hireflow/contracts/interviews';
+import { InterviewApi } from '@hireflow/contracts/interviews';
+import { ZScheduleInterviewResponse, type TCancelInterviewRequest } from '@hireflow/contracts/interviews-scheduling';
 import { buildPath } from '@hireflow/contracts/routes';
 import { apiPost } from '@/lib/api-client';
-import { SchedulingPaths, type TCancelInterviewRequest } from './scheduling-contract';
 
 export function cancelInterview(id: string, input: TCancelInterviewRequest) {
-  return apiPost(buildPath(SchedulingPaths.cancel, { id }), input, ZInterview);
+  return apiPost(buildPath(InterviewApi.interviewCancel, { id }), input, ZScheduleInterviewResponse);
 }
 
 export function useCancelInterview() {

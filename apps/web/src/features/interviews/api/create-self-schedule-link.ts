@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
-import { SchedulingPaths, ZSelfScheduleLinkResponse, type TSelfScheduleLinkRequest } from './scheduling-contract';
+import { InterviewApi } from '@hireflow/contracts/interviews';
+import { ZSelfScheduleLink, type TSelfScheduleLinkRequest } from '@hireflow/contracts/interviews-scheduling';
 
 /** Mails the candidate a link to pick a time themselves among the free slots of the window. */
 export function createSelfScheduleLink(input: TSelfScheduleLinkRequest) {
-  return apiPost(SchedulingPaths.selfScheduleLinks, input, ZSelfScheduleLinkResponse);
+  return apiPost(InterviewApi.selfScheduleLinks, input, ZSelfScheduleLink);
 }
 
 export function useCreateSelfScheduleLink() {

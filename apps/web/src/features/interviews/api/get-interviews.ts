@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZInterviewList } from '@hireflow/contracts/interviews';
+import { InterviewApi } from '@hireflow/contracts/interviews';
+import { ZInterviewListResponse } from '@hireflow/contracts/interviews-scheduling';
 import { apiGet } from '@/lib/api-client';
-import { SchedulingPaths } from './scheduling-contract';
 
 export type InterviewsFilter = { applicationId: string } | { candidateId: string };
 
 export function getInterviews(filter: InterviewsFilter) {
-  return apiGet(SchedulingPaths.list, ZInterviewList, { params: filter });
+  return apiGet(InterviewApi.interviews, ZInterviewListResponse, { params: filter });
 }
 
 export function getInterviewsQueryOptions(filter: InterviewsFilter) {

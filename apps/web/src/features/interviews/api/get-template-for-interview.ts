@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client';
-import { SchedulingPaths, ZInterviewTemplatePreview, type TInterviewTemplateRequest } from './scheduling-contract';
+import { InterviewApi } from '@hireflow/contracts/interviews';
+import { ZInterviewTemplateResponse, type TInterviewTemplateRequest } from '@hireflow/contracts/interviews-scheduling';
 
 /** POST /api/templates/gettemplateforinterview: the invitation as the candidate would get it, merge fields filled. */
 export function getTemplateForInterview(input: TInterviewTemplateRequest) {
-  return apiPost(SchedulingPaths.templatePreview, input, ZInterviewTemplatePreview);
+  return apiPost(InterviewApi.templateForInterview, input, ZInterviewTemplateResponse);
 }
 
 export function useInterviewTemplatePreview() {

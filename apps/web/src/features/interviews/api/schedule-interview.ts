@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZInterview, ZInterviewConflict, type TInterviewConflict, type TScheduleInterviewRequest } from '@hireflow/contracts/interviews';
+import { InterviewApi, ZInterviewConflict, type TInterviewConflict, type TScheduleInterviewRequest } from '@hireflow/contracts/interviews';
+import { ZScheduleInterviewResponse, type TRescheduleInterviewRequest } from '@hireflow/contracts/interviews-scheduling';
 import { buildPath } from '@hireflow/contracts/routes';
 import { z } from 'zod';
 import { apiPatch, apiPost, toApiError } from '@/lib/api-client';
-import { SchedulingPaths, type TRescheduleInterviewRequest } from './scheduling-contract';
 
 export function scheduleInterview(input: TScheduleInterviewRequest) {
-  return apiPost(SchedulingPaths.schedule, input, ZInterview);
+  return apiPost(InterviewApi.interviews, input, ZScheduleInterviewResponse);
 }
 
 export function rescheduleInterview(id: string, input: TRescheduleInterviewRequest) {
-  return apiPatch(buildPath(SchedulingPaths.reschedule, { id }), input, ZInterview);
+  return apiPatch(buildPath(InterviewApi.interview, { id }), input, ZScheduleInterviewResponse);
 }
 
 /** Schedules (no interview id) or reschedules one; every interview list refreshes. */

@@ -41,7 +41,7 @@ const itemNamed = async (name: RegExp) => within(await screen.findByRole('region
 describe('ApplicationInterviews', () => {
   it('lists the interviews on my clock with where, the interviewers’ scorecards and the status', async () => {
     signIn({ role: 'recruiter', timezone: 'Europe/Berlin' });
-    http.onGet('/api/interviews', { params: { applicationId } }).reply(200, { items: [upcoming, past, noShow] });
+    http.onGet('/api/interviews', { params: { applicationId } }).reply(200, { items: [upcoming, past, noShow], hasMore: false });
     render();
     const first = await itemNamed(/^Technical/);
     // 13:00 UTC is 14:00 in Berlin in winter.
@@ -64,12 +64,12 @@ describe('ApplicationInterviews', () => {
   it('cancels an interview with a reason, without telling the candidate, and shows it cancelled', async () => {
     signIn({ role: 'recruiter', timezone: 'Europe/Berlin' });
     let cancelled = false;
-    http.onGet('/api/interviews').reply(() => [200, { items: [cancelled ? { ...upcoming, status: 'cancelled' } : upcoming] }]);
+    http.onGet('/api/interviews').reply(() => [200, { items: [cancelled ? { ...upcoming, status: 'cancelled' } : upcoming], hasMore: false }]);
     const bodies: unknown[] = [];
     http.onPost(`/api/interviews/${upcoming.id}/cancel`).reply((config) => {
       bodies.push(JSON.parse(config.data as string));
       cancelled = true;
-      return [200, { ...upcoming, status: 'cancelled' }];
+      return [200, { interview: { ...upcoming, status: 'cancelled' }, conflicts: [], mail: { candidate: 'not_notified', interviewersSent: 1, failed: [] } }];
     });
     render();
     const user = userEvent.setup();
@@ -90,11 +90,11 @@ describe('ApplicationInterviews', () => {
   it('records that a past interview did not happen, with a reason of the list', async () => {
     signIn({ role: 'recruiter', timezone: 'Europe/Berlin' });
     const held = { ...past, status: 'scheduled' as const };
-    http.onGet('/api/interviews').reply(200, { items: [held] });
+    http.onGet('/api/interviews').reply(200, { items: [held], hasMore: false });
     const bodies: unknown[] = [];
     http.onPost(`/api/interviews/${held.id}/status`).reply((config) => {
       bodies.push(JSON.parse(config.data as string));
-      return [200, { ...held, status: 'did_not_happen', statusNote: 'Technical problems' }];
+      return [200, { interview: { ...held, status: 'did_not_happen', statusNote: 'Technical problems' } }];
     });
     render();
     const user = userEvent.setup();
@@ -113,7 +113,7 @@ describe('ApplicationInterviews', () => {
     signIn({ id: ivy.id, role: 'employee', timezone: 'Europe/Berlin' });
     http.onGet(`/api/jobs/${jobId}`).reply(200, buildJobDetail({ id: jobId, hiringManager: { id: hank.id, name: hank.name, email: hank.email } }));
     let items = [upcoming];
-    http.onGet('/api/interviews').reply(() => [200, { items }]);
+    http.onGet('/api/interviews').reply(() => [200, { items, hasMore: false }]);
     render();
     const item = await itemNamed(/^Technical/);
     expect(within(item).getByRole('link', { name: 'Scorecard for Technical' })).toHaveAttribute('href', `/interviewfeedback/${upcoming.id}`);
@@ -129,10 +129,10 @@ describe('ApplicationInterviews', () => {
 
   it('offers to schedule the first interview when there is none', async () => {
     signIn({ role: 'recruiter', timezone: 'Europe/Berlin' });
-    http.onGet('/api/interviews').reply(200, { items: [] });
+    http.onGet('/api/interviews').reply(200, { items: [], hasMore: false });
     http.onGet(`/api/jobs/${jobId}/interview-plan`).reply(200, { jobId, inherited: true, rounds: [] });
-    http.onPost('/api/meetingroom/fetch').reply(200, { items: [] });
-    http.onGet('/api/mail/templates').reply(200, { items: [] });
+    http.onPost('/api/meetingroom/fetch').reply(200, { items: [], hasMore: false });
+    http.onGet('/api/mail/templates').reply(200, { items: [], hasMore: false });
     render();
     const user = userEvent.setup();
     const region = await screen.findByRole('region', { name: 'Interviews' }, wait);

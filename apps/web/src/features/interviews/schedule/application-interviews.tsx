@@ -7,7 +7,7 @@ import { useLiveEvents } from '@/features/pipeline/live/live-events';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useInterviews } from '../api/get-interviews';
-import type { TSettableStatus } from '../api/scheduling-contract';
+import type { TSettableInterviewStatus as TSettableStatus } from '@hireflow/contracts/interviews-scheduling';
 import { useCanScheduleInterviews } from './can-schedule';
 import { interviewWhen, viewerTimeZone } from './interview-format';
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { DidNotHappenReasons, InterviewStatusLabels, type TInterview } from '@hireflow/contracts/interviews';
 import { errorMessage } from '@/lib/api-client';
 import { useSetInterviewStatus } from '../api/set-interview-status';
-import type { TSettableStatus } from '../api/scheduling-contract';
+import type { TInterviewStatusRequest, TSettableInterviewStatus as TSettableStatus } from '@hireflow/contracts/interviews-scheduling';
 
 type Reason = (typeof DidNotHappenReasons)[number];
 const Titles: Record<TSettableStatus, string> = { completed: 'Mark as completed', did_not_happen: 'Mark as did not happen', incident: 'Report an incident' };
@@ -19,11 +19,10 @@ export function InterviewStatusDialog({ interview, status, when, onClose }: { in
     const missing = status === 'did_not_happen' && !reason ? 'Choose why it did not happen.' : status === 'incident' && !description.trim() ? 'Describe what happened.' : null;
     setProblem(missing);
     if (missing) return;
+    const input: TInterviewStatusRequest =
+      status === 'did_not_happen' ? { status, reason: reason! } : status === 'incident' ? { status, description: description.trim() } : { status };
     save.mutate(
-      {
-        id: interview.id,
-        input: { status, ...(status === 'did_not_happen' && reason ? { reason } : {}), ...(status === 'incident' ? { description: description.trim() } : {}) },
-      },
+      { id: interview.id, input },
       {
         onSuccess: () => {
           notifications.show({ title: `Interview: ${InterviewStatusLabels[status].toLowerCase()}`, message: `${interview.roundName || 'Interview'} with ${interview.candidateName}, ${when}.` });

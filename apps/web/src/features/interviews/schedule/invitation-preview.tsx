@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@/lib/api-client';
 import { useInterviewTemplatePreview } from '../api/get-template-for-interview';
-import type { TInterviewTemplateRequest } from '../api/scheduling-contract';
+import type { TInterviewTemplateRequest } from '@hireflow/contracts/interviews-scheduling';
 
 /** "Preview invitation": the mail the candidate gets, merge fields filled, shown in a sandboxed frame. */
 export function InvitationPreview({ request }: { request: TInterviewTemplateRequest }) {

@@ -73,7 +73,7 @@ describe('ScheduleInterviewDialog', () => {
     http.onPost('/api/interviews').reply((config) => {
       const body = JSON.parse(config.data as string) as Record<string, unknown>;
       bodies.push(body);
-      return [201, interviewOf(body)];
+      return [201, { interview: interviewOf(body), conflicts: [], mail: { candidate: 'sent', interviewersSent: 1, failed: [] } }];
     });
     const closed = open();
     const user = userEvent.setup();
@@ -125,7 +125,7 @@ describe('ScheduleInterviewDialog', () => {
       if (!body.acknowledgeConflicts) {
         return [409, { code: 'conflict', message: 'Some interviewers are already booked at that time.', details: { conflicts: [{ userId: hank.id, userName: 'Hank Manager', interviewId: 'x', start: '2026-03-23T09:30:00.000Z', end: '2026-03-23T10:30:00.000Z' }] } }];
       }
-      return [201, interviewOf(body)];
+      return [201, { interview: interviewOf(body), conflicts: [], mail: { candidate: 'sent', interviewersSent: 1, failed: [] } }];
     });
     const closed = open();
     const user = userEvent.setup();
@@ -178,7 +178,7 @@ describe('ScheduleInterviewDialog', () => {
     http.onPatch(`/api/interviews/${existing.id}`).reply((config) => {
       const body = JSON.parse(config.data as string) as Record<string, unknown>;
       bodies.push(body);
-      return [200, interviewOf({ ...body, applicationId })];
+      return [200, { interview: interviewOf({ ...body, applicationId }), conflicts: [], mail: { candidate: 'sent', interviewersSent: 1, failed: [] } }];
     });
     const closed: string[] = [];
     renderWithProviders(<ScheduleInterviewDialog opened onClose={() => closed.push('closed')} applicationId={applicationId} jobId={jobId} candidateName="Ada Lovelace" interview={existing} now={now} />);
@@ -216,7 +216,7 @@ describe('ScheduleInterviewDialog', () => {
     const bodies: Record<string, unknown>[] = [];
     http.onPost('/api/interviews/self-schedule-links').reply((config) => {
       bodies.push(JSON.parse(config.data as string) as Record<string, unknown>);
-      return [201, { expiresAt: '2026-03-30T08:00:00.000Z', mailed: true }];
+      return [201, { id: '64a000000000000000000031', applicationId, url: 'http://localhost/schedule/tok', expiresAt: '2026-03-30T08:00:00.000Z', slotsOffered: 12, mail: 'sent' }];
     });
     const closed = open();
     const user = userEvent.setup();
@@ -240,6 +240,7 @@ describe('ScheduleInterviewDialog', () => {
       from: '2026-03-23T09:00:00.000+01:00',
       to: '2026-03-30T00:00:00.000+02:00',
       expiresInDays: 5,
+      timeZone: 'Europe/Berlin',
     });
     await waitFor(() => expect(closed).toEqual(['closed']), wait);
   });

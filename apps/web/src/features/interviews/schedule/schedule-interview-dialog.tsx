@@ -173,7 +173,7 @@ export function ScheduleInterviewDialog({ opened, onClose, applicationId, jobId,
           notifications.show({
             color: 'green',
             title: interview ? 'Interview rescheduled' : 'Interview scheduled',
-            message: `${saved.roundName || 'Interview'} with ${candidateName}${notifyCandidate ? '; the invitations are on their way.' : '.'}`,
+            message: `${saved.interview.roundName || 'Interview'} with ${candidateName}${notifyCandidate ? '; the invitations are on their way.' : '.'}`,
           });
           onClose();
         },
@@ -299,6 +299,7 @@ export function ScheduleInterviewDialog({ opened, onClose, applicationId, jobId,
             where={{ mode, addressId, videoLink: videoLink.trim(), phone: phone.trim() }}
             window={searchRange}
             templateId={templateId}
+            timeZone={timeZone}
             onCancel={() => setLinkMode(false)}
             onSent={onClose}
           />

@@ -14,12 +14,14 @@ type Props = {
   where: { mode: TInterviewMode; addressId: string | null; videoLink: string; phone: string };
   window: { from: string; to: string } | null;
   templateId: string | null;
+  /** The scheduler's time zone: the candidate's page starts in it. */
+  timeZone: string;
   onCancel: () => void;
   onSent: () => void;
 };
 
 /** Instead of picking a time: mail the candidate a link to choose one of the free slots of the search window. */
-export function SelfScheduleForm({ applicationId, candidateName, round, durationMinutes, interviewerIds, where, window, templateId, onCancel, onSent }: Props) {
+export function SelfScheduleForm({ applicationId, candidateName, round, durationMinutes, interviewerIds, where, window, templateId, timeZone, onCancel, onSent }: Props) {
   const create = useCreateSelfScheduleLink();
   const [expiresInDays, setExpiresInDays] = useState<number | string>(7);
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,13 +58,14 @@ export function SelfScheduleForm({ applicationId, candidateName, round, duration
         from: window.from,
         to: window.to,
         expiresInDays,
+        timeZone,
         ...(templateId ? { templateId } : {}),
       },
       {
         onSuccess: (link) => {
           const until = new Date(link.expiresAt).toLocaleDateString();
           notifications.show(
-            link.mailed
+            link.mail === 'sent'
               ? { color: 'green', title: 'Scheduling link sent', message: `${candidateName} can pick a time until ${until}.` }
               : { color: 'yellow', title: 'Scheduling link created', message: `It could not be mailed to ${candidateName}; it stays valid until ${until}.` },
           );
