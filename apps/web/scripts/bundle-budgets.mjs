@@ -65,6 +65,7 @@ export const RouteBudgets = {
   '/database/upload': { totalKb: 275 }, // 270.0 (issue 13: bulk résumé upload)
   '/company-settings/manage-lists/skills': { totalKb: 270 }, // 261.8 (issue 13: skills vocabulary)
   '/company-settings/manage-lists/rejection-reasons': { totalKb: 275 }, // 269.1 (issue 14: rejection reasons)
+  '/company-settings/manage-lists/interview-attributes': { totalKb: 280 }, // issue 15: the interview attribute library
   '/database/add': { totalKb: 310 }, // issue 13 intake, the add-candidate form; measured 302.3
   '/database/import': { totalKb: 295 }, // issue 13 intake, the import wizard; measured 288.2
   '/speed-screening': { totalKb: 310 }, // issue 14: speed screening with the reject dialog; measured 303.2
