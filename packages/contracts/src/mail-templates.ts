@@ -150,6 +150,40 @@ export function fillHtmlBody(html: string, values: Partial<Record<TMergeField, s
   return html.replace(MergeFieldPattern, (_all, name: string) => escapeHtml(values[name as TMergeField] ?? ''));
 }
 
+const isHttpUrl = (v: string) => /^https?:\/\//i.test(v);
+const linkFields = new Set<string>(['job.link', 'interview.scheduleLink']);
+
+/**
+ * The HTML part of a plain-text body: the template's own text and every value are escaped, lines become
+ * <br> and blank lines paragraphs; a link field becomes a link.
+ */
+export function fillPlainTextAsHtml(template: string, values: Partial<Record<TMergeField, string>>): string {
+  return template
+    .split(/\n{2,}/)
+    .map((p) => {
+      let html = '';
+      let last = 0;
+      for (const match of p.matchAll(MergeFieldPattern)) {
+        html += escapeHtml(p.slice(last, match.index));
+        const name = match[1] as TMergeField;
+        const value = values[name] ?? '';
+        html += linkFields.has(name) && isHttpUrl(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+        last = match.index + match[0].length;
+      }
+      html += escapeHtml(p.slice(last));
+      return `<p>${html.replace(/\n/g, '<br>')}</p>`;
+    })
+    .join('\n');
+}
+
+/** A plain-text body as editor HTML (paragraphs and line breaks), its merge fields left as they are. */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
 export const MailTemplateLimits = { nameMax: 120, subjectMax: 200, bodyMax: 20_000, perCompany: 500 } as const;
 
 export const ZMailTemplateInput = z.object({

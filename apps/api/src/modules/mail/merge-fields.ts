@@ -2,6 +2,7 @@ import {
   MergeFieldPattern,
   escapeHtml,
   fillHtmlBody,
+  fillPlainTextAsHtml,
   htmlToText,
   isHtmlBody,
   notAllowedMergeFields,
@@ -38,29 +39,11 @@ export function fillText(template: string, values: MergeValues): string {
   return text.replace(MergeFieldPattern, (_all, name: string) => values[name as TMergeField] ?? '');
 }
 
-const isHttpUrl = (v: string) => /^https?:\/\//i.test(v);
-
 /**
  * The HTML part of a body. A rich-text (HTML) body is sanitised again (the allow-list) and its fields
  * filled with escaped values. A plain-text body: its text and every value are escaped, lines become <br>
- * and blank lines paragraphs; a link field becomes a link.
+ * and blank lines paragraphs; a link field becomes a link (contracts fillPlainTextAsHtml).
  */
 export function fillHtml(template: string, values: MergeValues): string {
-  if (isHtmlBody(template)) return fillHtmlBody(sanitizeRichText(template), values);
-  const paragraphs = template.split(/\n{2,}/);
-  return paragraphs
-    .map((p) => {
-      let html = '';
-      let last = 0;
-      for (const match of p.matchAll(MergeFieldPattern)) {
-        html += escapeHtml(p.slice(last, match.index));
-        const name = match[1] as TMergeField;
-        const value = values[name] ?? '';
-        html += (name === 'job.link' || name === 'interview.scheduleLink') && isHttpUrl(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
-        last = match.index + match[0].length;
-      }
-      html += escapeHtml(p.slice(last));
-      return `<p>${html.replace(/\n/g, '<br>')}</p>`;
-    })
-    .join('\n');
+  return isHtmlBody(template) ? fillHtmlBody(sanitizeRichText(template), values) : fillPlainTextAsHtml(template, values);
 }
