@@ -140,7 +140,7 @@ export function InterviewAttributesSettings() {
                       <Button size="compact-sm" variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, description: a.description })}>
                         Edit
                       </Button>
-                      <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${a.name}`} loading={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id, { onSuccess: (r) => setStatus(r.message) })}>
+                      <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${a.name}`} loading={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id, { onSuccess: (r) => setStatus(r.deleted ? `${a.name} deleted.` : '') })}>
                         Delete
                       </Button>
                     </Group>
