@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import { MailTemplateLimits, ZMailTemplateInput, htmlToText, isHtmlBody, type TMailTemplate, type TMailTemplateKind } from '@hireflow/contracts/mail-templates';
+import { MailTemplateLimits, ZMailTemplateInput, type TMailTemplate, type TMailTemplateKind } from '@hireflow/contracts/mail-templates';
+import { htmlToText, isHtmlBody } from '@hireflow/contracts/mail-fill';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { MailTemplate, type MailTemplateDoc } from './mail-template.model';

@@ -1,10 +1,6 @@
+import { escapeHtml, fillHtmlBody, fillPlainTextAsHtml, htmlToText, isHtmlBody } from '@hireflow/contracts/mail-fill';
 import {
   MergeFieldPattern,
-  escapeHtml,
-  fillHtmlBody,
-  fillPlainTextAsHtml,
-  htmlToText,
-  isHtmlBody,
   notAllowedMergeFields,
   notAllowedMergeFieldsMessage,
   unknownMergeFields,

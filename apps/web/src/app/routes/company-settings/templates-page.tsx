@@ -7,12 +7,11 @@ import {
   MailTemplateKinds,
   MergeFields,
   MergeFieldsByKind,
-  isHtmlBody,
-  textToHtml,
   type TMailTemplate,
   type TMailTemplateKind,
   type TMergeField,
 } from '@hireflow/contracts/mail-templates';
+import { isHtmlBody, textToHtml } from '@hireflow/contracts/mail-fill';
 import { useDeleteMailTemplate, useMailTemplates, useSaveMailTemplate } from '@/features/mail/api/mail-templates';
 import { RichTextField, type RichTextInserter } from '@/features/mail/components/rich-text-field';
 import { insertAtCursor } from '@/features/mail/components/merge-field-buttons';

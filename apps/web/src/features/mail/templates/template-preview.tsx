@@ -1,15 +1,6 @@
 import { Alert, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import {
-  MergeFieldPattern,
-  SampleMergeValues,
-  fillHtmlBody,
-  fillPlainTextAsHtml,
-  isHtmlBody,
-  notAllowedMergeFields,
-  unknownMergeFields,
-  type TMailTemplateKind,
-  type TMergeField,
-} from '@hireflow/contracts/mail-templates';
+import { MergeFieldPattern, notAllowedMergeFields, unknownMergeFields, type TMailTemplateKind, type TMergeField } from '@hireflow/contracts/mail-templates';
+import { SampleMergeValues, fillHtmlBody, fillPlainTextAsHtml, isHtmlBody } from '@hireflow/contracts/mail-fill';
 import { safeHtml } from '@/features/mail/components/safe-html';
 
 /** The subject with sample values (plain text, as mail programs show it). */

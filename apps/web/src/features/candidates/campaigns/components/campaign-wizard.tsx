@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { CampaignLimits, type TCampaign } from '@hireflow/contracts/candidates-campaigns';
-import { htmlToText, isHtmlBody } from '@hireflow/contracts/mail-templates';
+import { htmlToText, isHtmlBody } from '@hireflow/contracts/mail-fill';
 import { useMailTemplates } from '@/features/mail/api/mail-templates';
 import { MergeFieldButtons } from '@/features/mail/components/merge-field-buttons';
 import { useJobs } from '@/features/jobs/api/get-jobs';
