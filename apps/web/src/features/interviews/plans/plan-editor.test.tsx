@@ -47,6 +47,8 @@ describe('the interview plan editor (job page section)', () => {
     expect(await screen.findByText(/This job follows your company's/, undefined, wait)).toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'Interview plan' }, wait);
     expect(within(form).getAllByRole('group', { name: /^Round \d/ }).map((g) => g.getAttribute('aria-label'))).toEqual(['Round 1: Phone screen', 'Round 2: Technical']);
+    // The interviewers of the plan show by name.
+    expect(within(within(form).getByRole('group', { name: 'Round 1: Phone screen' })).getAllByText('Rita Recruiter')[0]).toHaveClass('mantine-Pill-label');
 
     // Move the technical round up with the keyboard.
     within(form).getByRole('button', { name: 'Move Technical up' }).focus();
