@@ -134,6 +134,55 @@ export default function TemplatesPage() {
   const items = templates.data?.items ?? [];
   const found = items.find((t) => t.id === selected);
   const current: Draft | null = selected === 'new' ? { id: null, kind, name: '', subject: '', body: '' } : found ? draftOf(found) : null;
+  const list = (
+    <Stack gap="xs">
+      <Button variant="light" onClick={() => select('new')}>
+        New template
+      </Button>
+      {items.length === 0 ? (
+        <Text size="sm" role="status">
+          No {TabLabels[kind].toLowerCase()} templates yet.
+        </Text>
+      ) : (
+        <nav aria-label="Templates">
+          {items.map((t) => (
+            <NavLink key={t.id} component="button" label={t.name} active={t.id === selected} onClick={() => select(t.id)} />
+          ))}
+        </nav>
+      )}
+    </Stack>
+  );
+  const editor = current ? (
+    <Editor
+      key={current.id ?? 'new'}
+      initial={current}
+      onSaved={(t) => {
+        setSelected(t ? t.id : null);
+        setNotice(t ? 'Template saved.' : 'Template deleted.');
+      }}
+    />
+  ) : (
+    <Text c="dimmed">Pick a template to edit, or make a new one.</Text>
+  );
+  const content = templates.isPending ? (
+    <Loader aria-label="Loading templates" />
+  ) : templates.isError ? (
+    <Alert color="red" role="alert">
+      {errorMessage(templates.error)}
+    </Alert>
+  ) : (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 3 }}>{list}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        {notice && (
+          <Text c="green" role="status" mb="sm">
+            {notice}
+          </Text>
+        )}
+        {editor}
+      </Grid.Col>
+    </Grid>
+  );
   return (
     <Stack gap="md">
       <Title order={1}>Templates</Title>
@@ -152,54 +201,12 @@ export default function TemplatesPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {KindOrder.map((k) => (
+          <Tabs.Panel key={k} value={k} pt="md">
+            {k === kind ? content : null}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      {templates.isPending ? (
-        <Loader aria-label="Loading templates" />
-      ) : templates.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(templates.error)}
-        </Alert>
-      ) : (
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <Stack gap="xs">
-              <Button variant="light" onClick={() => select('new')}>
-                New template
-              </Button>
-              {items.length === 0 ? (
-                <Text size="sm" role="status">
-                  No {TabLabels[kind].toLowerCase()} templates yet.
-                </Text>
-              ) : (
-                <nav aria-label="Templates">
-                  {items.map((t) => (
-                    <NavLink key={t.id} component="button" label={t.name} active={t.id === selected} onClick={() => select(t.id)} />
-                  ))}
-                </nav>
-              )}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>
-            {notice && (
-              <Text c="green" role="status" mb="sm">
-                {notice}
-              </Text>
-            )}
-            {current ? (
-              <Editor
-                key={current.id ?? 'new'}
-                initial={current}
-                onSaved={(t) => {
-                  setSelected(t ? t.id : null);
-                  setNotice(t ? 'Template saved.' : 'Template deleted.');
-                }}
-              />
-            ) : (
-              <Text c="dimmed">Pick a template to edit, or make a new one.</Text>
-            )}
-          </Grid.Col>
-        </Grid>
-      )}
     </Stack>
   );
 }
