@@ -112,7 +112,7 @@ async function checkedRounds(customerId: Types.ObjectId, input: PlanInput, curre
 async function storePlan(customerId: Types.ObjectId, jobId: Types.ObjectId | null, actorId: Types.ObjectId, rounds: Round[]) {
   const saved = await InterviewPlan.findOneAndUpdate(
     { customerId, jobId },
-    { $set: { rounds, updatedBy: actorId }, $setOnInsert: { customerId, jobId } },
+    { $set: { rounds, updatedBy: actorId } },
     { upsert: true, returnDocument: 'after' },
   ).lean<InterviewPlanDoc>();
   return saved!.rounds as Round[];
