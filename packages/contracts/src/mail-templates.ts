@@ -58,6 +58,31 @@ export function unknownMergeFields(...texts: string[]): string[] {
 export const unknownMergeFieldsMessage = (fields: string[]) =>
   `Unknown merge field${fields.length > 1 ? 's' : ''}: ${fields.map((f) => `{{${f}}}`).join(', ')}. Use only: ${MergeFieldNames.map((f) => `{{${f}}}`).join(', ')}.`;
 
+/** The merge fields each kind of template may use: only those its mails can fill (interview.* only in invitations). */
+const CommonFields = ['candidate.firstName', 'candidate.lastName', 'candidate.fullName', 'job.title', 'job.link', 'company.name', 'sender.name'] as const satisfies readonly TMergeField[];
+export const MergeFieldsByKind: Record<TMailTemplateKind, readonly TMergeField[]> = {
+  campaign: CommonFields,
+  pipeline: CommonFields,
+  interview: MergeFieldNames,
+  offer: CommonFields,
+  general: CommonFields,
+};
+
+/** Known merge fields a text uses that its kind may not, each once, in order of appearance. */
+export function notAllowedMergeFields(kind: TMailTemplateKind, ...texts: string[]): string[] {
+  const allowed = new Set<string>(MergeFieldsByKind[kind]);
+  const refused = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(MergeFieldPattern)) {
+      if (match[1]! in MergeFields && !allowed.has(match[1]!)) refused.add(match[1]!);
+    }
+  }
+  return [...refused];
+}
+
+export const notAllowedMergeFieldsMessage = (kind: TMailTemplateKind, fields: string[]) =>
+  `${fields.map((f) => `{{${f}}}`).join(', ')} cannot be used in ${MailTemplateKindLabels[kind].replace(/ \(.*\)$/, '').toLowerCase()} templates. Use only: ${MergeFieldsByKind[kind].map((f) => `{{${f}}}`).join(', ')}.`;
+
 export const MailTemplateLimits = { nameMax: 120, subjectMax: 200, bodyMax: 20_000, perCompany: 500 } as const;
 
 export const ZMailTemplateInput = z.object({

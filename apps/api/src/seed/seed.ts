@@ -13,6 +13,7 @@ import { seedCandidateProfiles } from './seed-candidate-profiles';
 import { seedCandidates } from './seed-candidates';
 import { seedScreeningQuestions } from './seed-questions';
 import { seedStageAutomations } from './seed-stage-automations';
+import { seedInterviewPlans } from './seed-interview-plans';
 import { seedRejections } from './seed-rejections';
 import { seedBusyJob } from './seed-busy-job';
 import { seedInterviews } from './seed-interviews';
@@ -46,6 +47,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedPeople({ passwordHash });
   await seedJobs();
   await seedStageAutomations();
+  await seedInterviewPlans();
   await seedCandidates();
   await seedBusyJob();
   await seedScreeningQuestions();

@@ -5,6 +5,7 @@ import { dashboardRouter } from './dashboard/dashboard.routes';
 import { calibrationRouter } from './calibration/calibration.routes';
 import { scheduleRouter } from './schedule/schedule.routes';
 import { selfSchedulingRouter } from './self-scheduling/self-scheduling.routes';
+import { plansRouter } from './plans/plans.routes';
 
 /** The interviews API (issue 15), one router per sub-area. */
 export const interviewsRouter = Router();
@@ -15,3 +16,4 @@ interviewsRouter.use(availabilityRouter);
 interviewsRouter.use(feedbackRouter);
 interviewsRouter.use(scheduleRouter);
 interviewsRouter.use(selfSchedulingRouter);
+interviewsRouter.use(plansRouter);

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import sanitizeHtml from 'sanitize-html';
 import { Types } from 'mongoose';
 import { InterviewModeLabels, type TInterviewMode } from '@hireflow/contracts/interviews';
 import { AppError } from '../../../lib/app-error';
@@ -10,7 +9,8 @@ import { User } from '../../users/user.model';
 import { Candidate } from '../../candidates/candidate.model';
 import { MailTemplate } from '../../mail/mail-template.model';
 import { escapeHtml, fillHtml, fillText, type MergeValues } from '../../mail/merge-fields';
-import { sanitizeDescription } from '../../jobs/sanitize-description';
+import { sanitizeRichText } from '../../../lib/rich-text';
+import { htmlToText } from '@hireflow/contracts/mail-fill';
 import { MeetingRoom } from '../rooms/meeting-room.model';
 import { interviewCalendar, type CalendarPerson } from './interview-ics';
 
@@ -132,11 +132,9 @@ export function interviewMergeValues(ctx: InvitationContext, draft: InvitationDr
 
 /** The sender's signature (stored sanitised; sanitised again here, as mail carries it out of the product) in both parts. */
 function withSignature(rendered: { text: string; html: string }, signature: string) {
-  const html = sanitizeDescription(signature ?? '');
+  const html = sanitizeRichText(signature ?? '');
   if (!html) return rendered;
-  const text = sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h\d|blockquote)>/gi, '\n'), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, '\n\n').trim();
+  const text = htmlToText(html);
   return { text: `${rendered.text}\n\n--\n${text}`, html: `${rendered.html}\n<div class="signature">${html}</div>` };
 }
 

@@ -6,7 +6,7 @@ import { Application } from '../../candidates/applications/application.model';
 import { seesWholeDatabase } from '../../candidates/candidates.access';
 import { Job, type JobDoc } from '../../jobs/job.model';
 import { User } from '../../users/user.model';
-import { InterviewPlan } from '../plans/interview-plan.model';
+import { effectivePlan } from '../plans/interview-plans.service';
 import { InterviewAttribute } from '../plans/interview-attribute.model';
 import { MeetingRoom } from '../rooms/meeting-room.model';
 import { canScheduleInterviews } from '../interviews.access';
@@ -42,8 +42,7 @@ export async function activeInterviewers(customerId: Types.ObjectId, ids: string
 
 /** A round of the job's interview plan (the company default when the job has none), with its focus attributes. */
 export async function roundOfJob(customerId: Types.ObjectId, jobId: Types.ObjectId, roundId: string) {
-  const plan = (await InterviewPlan.findOne({ customerId, jobId }).lean()) ?? (await InterviewPlan.findOne({ customerId, jobId: null }).lean());
-  const round = plan?.rounds.find((r) => String(r._id) === roundId);
+  const round = (await effectivePlan(customerId, jobId)).rounds.find((r) => String(r._id) === roundId);
   if (!round) throw AppError.badRequest("roundId: not a round of this job's interview plan");
   const attributes = await InterviewAttribute.find({ customerId, _id: { $in: round.attributeIds } }, { name: 1 }).lean();
   const byId = new Map(attributes.map((a) => [String(a._id), a]));

@@ -31,6 +31,7 @@ export const peopleSettingsRoutes: RouteObject[] = [
   settingsPage('manage-lists', () => import('./manage-lists-page')),
   settingsPage('manage-lists', () => import('./manage-skills-page'), '/skills'),
   settingsPage('manage-lists', () => import('./manage-rejection-reasons-page'), '/rejection-reasons'),
+  settingsPage('manage-lists', () => import('./manage-interview-attributes-page'), '/interview-attributes'),
   settingsPage('manage-allTags', () => import('./manage-all-tags-page'), '/:subpage?'),
   settingsPage('manage-sources', () => import('./manage-sources-page')),
   settingsPage('custom-fields', () => import('./custom-fields-page'), '/:subpage?'),

@@ -9,6 +9,6 @@ export const databaseCampaignRoutes: RouteObject[] = [
   { path: `${Paths.databaseCampaign}/:id?`, ...lazyPage(() => import('./database-campaign-page')) },
   {
     element: <RequireRight right={CompanySettingsPages.templates} />,
-    children: [{ path: '/company-settings/templates', ...lazyPage(() => import('../company-settings/templates-page')) }],
+    children: [{ path: '/company-settings/templates/:page?', ...lazyPage(() => import('../company-settings/templates-page')) }],
   },
 ];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccessRightKeys } from '@hireflow/contracts/roles';
@@ -6,6 +6,19 @@ import type { TCampaign, TCampaignTotals } from '@hireflow/contracts/candidates-
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+
+// The templates page's rich-text editor (tiptap) as a plain textarea; insert() appends where the cursor would be at the end.
+vi.mock('@/features/mail/components/rich-text-field-editor', async () => {
+  const { useEffect } = await import('react');
+  return {
+    default: ({ label, value, onChange, onReady }: { label: string; value: string; onChange: (v: string) => void; onReady?: (i: { insert: (t: string) => void }) => void }) => {
+      useEffect(() => {
+        onReady?.({ insert: (t) => onChange(`${(document.querySelector(`textarea[aria-label="${label}"]`) as HTMLTextAreaElement).value}${t}`) });
+      });
+      return <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+    },
+  };
+});
 
 const http = mockHttp();
 const slow = { timeout: 5000 };
@@ -165,7 +178,7 @@ describe('/database-campaign', () => {
   });
 });
 
-describe('/company-settings/templates', () => {
+describe('/company-settings/templates/campaign', () => {
   it('saves a new template and shows an unknown merge field refusal', async () => {
     signInAsRecruiter();
     http.onGet('/api/mail/templates').replyOnce(200, { items: [] }).onGet('/api/mail/templates').reply(200, { items: [template] });
@@ -178,19 +191,21 @@ describe('/company-settings/templates', () => {
         bodies.push(JSON.parse(config.data));
         return [201, template];
       });
-    renderWithProviders(null, { route: '/company-settings/templates' });
-    expect(await screen.findByText('No templates yet.', {}, slow)).toBeInTheDocument();
+    renderWithProviders(null, { route: '/company-settings/templates/campaign' });
+    expect(await screen.findByText('No campaign templates yet.', {}, slow)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'New template' }));
     await user.type(screen.getByRole('textbox', { name: 'Template name' }), 'Reconnect');
     await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Hello');
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi {{{{}candidate.age}}');
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }, slow), 'Hi {{{{}candidate.age}}');
     await user.click(screen.getByRole('button', { name: 'Save template' }));
     expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('Unknown merge field: {{candidate.age}}.');
     const body = screen.getByRole('textbox', { name: 'Message' });
     await user.clear(body);
     await user.type(body, 'Hi ');
-    await user.click(screen.getByRole('button', { name: /Insert \{\{candidate\.firstName\}\}/ }));
+    await user.click(body);
+    await user.click(screen.getByRole('combobox', { name: /Insert a merge field/ }));
+    await user.click(await screen.findByRole('option', { name: /^\{\{candidate\.firstName\}\}/ }, slow));
     await user.click(screen.getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(bodies).toEqual([{ kind: 'campaign', name: 'Reconnect', subject: 'Hello', body: 'Hi {{candidate.firstName}}' }]));
     expect(await screen.findByText('Template saved.', {}, slow)).toBeInTheDocument();

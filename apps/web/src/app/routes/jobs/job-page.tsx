@@ -16,6 +16,7 @@ import { useSession } from '@/lib/session';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 import { loadChunk } from '@/app/routes/lazy-page';
+import { JobInterviewPlan } from '@/features/interviews/plans/job-interview-plan';
 
 // The edit form (and the rich-text editor in it) loads when someone opens it: the page shows the stored,
 // sanitised description as HTML.
@@ -133,6 +134,7 @@ function JobView({ job }: { job: TJobDetail }) {
         </Title>
         <PipelineCounts pipeline={job.pipeline} />
       </Paper>
+      <JobInterviewPlan job={job} />
       <Applicants job={job} />
       <Activity jobId={job.id} />
     </Stack>

@@ -7,6 +7,7 @@ import { useWorkflowTemplate } from '@/features/jobs/api/get-workflow-template';
 import { useSaveWorkflowTemplate } from '@/features/jobs/api/save-workflow-template';
 import { stageAutomationsKey, useStageAutomations } from '@/features/pipeline/api/stage-automations';
 import { errorMessage } from '@/lib/api-client';
+import { DefaultInterviewPlan } from '@/features/interviews/plans/default-interview-plan';
 
 // The editor loads when an admin opens it, so the page itself stays light.
 const AutomationsDialog = lazy(() => import('@/features/pipeline/automations/automations-dialog').then((m) => ({ default: m.AutomationsDialog })));
@@ -23,6 +24,7 @@ export default function WorkflowSettingsPage() {
       <Title order={1}>Preferences</Title>
       <Text c="dimmed">The hiring workflow new jobs start with. Jobs that already exist keep their stages.</Text>
       {template.isPending ? <Loader aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
+      <DefaultInterviewPlan />
     </Stack>
   );
 }

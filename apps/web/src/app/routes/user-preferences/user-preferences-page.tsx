@@ -8,6 +8,7 @@ import { IntegrationsList } from '@/features/preferences/components/integrations
 import { useProfile } from '@/features/preferences/api/profile';
 import { useOrgOptions } from '@/features/org/api/get-org-options';
 import { errorMessage } from '@/lib/api-client';
+import { SignatureSection } from '@/features/interviews/signatures/signature-section';
 
 type Page = (typeof UserPreferencePages)[number];
 const titles: Record<Page, string> = { profile: 'Profile', preferences: 'Email preferences', myintegrations: 'My integrations' };
@@ -21,6 +22,7 @@ function ProfileSection() {
     <Stack>
       <ProfileForm user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
       <ChangePasswordForm />
+      <SignatureSection />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import { useMailTemplates } from '@/features/mail/api/mail-templates';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useFreeSlots } from '../api/get-free-slots';
-import { useJobInterviewPlan } from '../api/get-job-interview-plan';
+import { useJobInterviewPlan } from '../api/job-interview-plan';
 import { useMeetingRooms } from '../api/get-meeting-rooms';
 import { conflictsOf, useScheduleInterview } from '../api/schedule-interview';
 import { InvitationPreview } from './invitation-preview';

@@ -18,7 +18,7 @@ export function TeamPicker({ label, value, onChange, max, description, error }: 
       onSearchChange={setText}
       filter={({ options }) => options}
       maxValues={max}
-      data={[...known.values()].map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
+      data={[...known.values()].map((u) => ({ value: u.id, label: u.email ? `${u.name} (${u.email})` : u.name }))}
       value={value.map((u) => u.id)}
       onChange={(ids) => onChange(ids.map((id) => known.get(id)!).filter(Boolean))}
       nothingFoundMessage={nothingFound}

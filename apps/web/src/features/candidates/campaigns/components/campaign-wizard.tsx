@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { CampaignLimits, type TCampaign } from '@hireflow/contracts/candidates-campaigns';
+import { htmlToText, isHtmlBody } from '@hireflow/contracts/mail-fill';
 import { useMailTemplates } from '@/features/mail/api/mail-templates';
 import { MergeFieldButtons } from '@/features/mail/components/merge-field-buttons';
 import { useJobs } from '@/features/jobs/api/get-jobs';
@@ -92,7 +93,8 @@ function MessageStep({ message, setMessage }: { message: Message; setMessage: (m
         value={message.templateId}
         onChange={(id) => {
           const t = templates.data?.items.find((x) => x.id === id);
-          set(t ? { templateId: t.id, subject: t.subject, body: t.body } : { templateId: null });
+          // The campaign message is plain text: a rich-text template comes in as its readable text.
+          set(t ? { templateId: t.id, subject: t.subject, body: isHtmlBody(t.body) ? htmlToText(t.body) : t.body } : { templateId: null });
         }}
       />
       <TextInput label="Subject" required value={message.subject} onChange={(e) => set({ subject: e.currentTarget.value })} />
