@@ -24,3 +24,9 @@ export const MeetingRoomMessages = {
   notAnOfficeAddress: 'addressId: choose one of your company\'s office addresses',
   duplicateName: (name: string) => `A meeting room named "${name}" already exists at this address. Choose another name.`,
 } as const;
+
+/** The company's office addresses (every location's), for the room settings and the scheduling dialog's room search. */
+export const AvailabilityApi = { officeAddresses: '/api/meetingroom/addresses' } as const;
+export const ZOfficeAddress = z.object({ id: z.string(), label: z.string(), address: z.string(), locationId: z.string(), locationName: z.string(), active: z.boolean() });
+export type TOfficeAddress = z.infer<typeof ZOfficeAddress>;
+export const ZOfficeAddressList = z.object({ items: z.array(ZOfficeAddress) });

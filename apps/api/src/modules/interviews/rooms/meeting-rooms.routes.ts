@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { CompanySettingsPages } from '@hireflow/contracts/settings';
 import { InterviewApi, ZMeetingRoomInput } from '@hireflow/contracts/interviews';
-import { ZMeetingRoomFetchRequest } from '@hireflow/contracts/interviews-availability';
+import { AvailabilityApi, ZMeetingRoomFetchRequest } from '@hireflow/contracts/interviews-availability';
 import { requireAuth, requireRight, tenantOf } from '../../../lib/auth';
 import { validate } from '../../../lib/validate';
 import { apiPath } from '../../jobs/jobs.context';
-import { listMeetingRooms, saveMeetingRoom } from './meeting-rooms.service';
+import { listMeetingRooms, listOfficeAddresses, saveMeetingRoom } from './meeting-rooms.service';
 
 export const meetingRoomsRouter = Router();
 
@@ -25,3 +25,8 @@ meetingRoomsRouter.post(
     res.status(req.body.id ? 200 : 201).json(saved);
   },
 );
+
+/** The office addresses rooms can be at (any signed-in user: scheduling picks one to look for a room). */
+meetingRoomsRouter.get(apiPath(AvailabilityApi.officeAddresses), requireAuth, async (req, res) => {
+  res.json(await listOfficeAddresses({ customerId: tenantOf(req) }));
+});

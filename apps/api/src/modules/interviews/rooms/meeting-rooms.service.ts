@@ -8,7 +8,7 @@ import { Location } from '../../org/location.model';
 import { MeetingRoom, type MeetingRoomDoc } from './meeting-room.model';
 
 type RoomInput = z.output<typeof ZMeetingRoomInput>;
-type LocationRow = { _id: Types.ObjectId; name: string; addresses: { _id?: Types.ObjectId; label: string; address: string }[] };
+type LocationRow = { _id: Types.ObjectId; name: string; status: string; addresses: { _id?: Types.ObjectId; label: string; address: string }[] };
 
 /** Every office address of the company: addressId -> its location and label. */
 async function officeAddresses(customerId: Types.ObjectId) {
@@ -73,4 +73,14 @@ export async function saveMeetingRoom({ customerId, input }: { customerId: Types
     if ((error as { code?: number }).code === 11000) throw AppError.conflict(MeetingRoomMessages.duplicateName(input.name));
     throw error;
   }
+}
+
+/** Every office address of the company, by location and label (`active`: its location is). */
+export async function listOfficeAddresses({ customerId }: { customerId: Types.ObjectId }) {
+  const locations = await Location.find({ customerId }, { name: 1, status: 1, addresses: 1 }).lean<LocationRow[]>();
+  const items = locations.flatMap((l) =>
+    l.addresses.map((a) => ({ id: String(a._id), label: a.label, address: a.address, locationId: String(l._id), locationName: l.name, active: l.status === 'active' })),
+  );
+  items.sort((a, b) => a.locationName.localeCompare(b.locationName) || a.label.localeCompare(b.label));
+  return { items };
 }

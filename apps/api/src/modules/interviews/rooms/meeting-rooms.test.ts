@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
 import { InterviewApi, type TMeetingRoom } from '@hireflow/contracts/interviews';
+import { AvailabilityApi } from '@hireflow/contracts/interviews-availability';
 import { startTestApp } from '../../../test/test-app';
 import { buildUser, tokenFor } from '../../../test/factories';
 import { Location } from '../../org/location.model';
@@ -106,5 +107,16 @@ describe(`POST ${InterviewApi.meetingRoomFetch}`, () => {
     const mine = await fetchRooms(ic.co.recruiter.auth).expect(200);
     expect(JSON.stringify(mine.body)).not.toContain('Theirs');
     await request(app).post(InterviewApi.meetingRoomFetch).send({}).expect(401);
+  });
+});
+
+describe(`GET ${AvailabilityApi.officeAddresses}`, () => {
+  it("lists the company's office addresses with their ids, and only theirs", async () => {
+    const res = await request(app).get(AvailabilityApi.officeAddresses).set('Authorization', ic.co.employee.auth).expect(200);
+    expect(res.body.items).toEqual([
+      { id: String(ic.addressId), label: 'HQ', address: 'Invalidenstraße 1, 10115 Berlin', locationId: String(ic.co.location._id), locationName: 'Berlin', active: true },
+      { id: munichAddressId, label: 'Werksviertel', address: 'Atelierstraße 10, 81671 München', locationId: expect.any(String), locationName: 'Munich', active: true },
+    ]);
+    await request(app).get(AvailabilityApi.officeAddresses).expect(401);
   });
 });
