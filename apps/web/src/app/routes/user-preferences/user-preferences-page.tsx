@@ -1,4 +1,5 @@
 import { Alert, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { UserPreferencePages } from '@hireflow/contracts/routes';
 import { ProfileForm } from '@/features/preferences/components/profile-form';
@@ -8,6 +9,8 @@ import { IntegrationsList } from '@/features/preferences/components/integrations
 import { useProfile } from '@/features/preferences/api/profile';
 import { useOrgOptions } from '@/features/org/api/get-org-options';
 import { errorMessage } from '@/lib/api-client';
+
+const WorkingHoursEditor = lazy(() => import('@/features/interviews/availability/working-hours-editor'));
 
 type Page = (typeof UserPreferencePages)[number];
 const titles: Record<Page, string> = { profile: 'Profile', preferences: 'Email preferences', myintegrations: 'My integrations' };
@@ -20,6 +23,7 @@ function ProfileSection() {
   return (
     <Stack>
       <ProfileForm user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      <Suspense fallback={<Loader aria-label="Loading working hours" />}><WorkingHoursEditor /></Suspense>
       <ChangePasswordForm />
     </Stack>
   );
