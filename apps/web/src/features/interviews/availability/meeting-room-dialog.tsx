@@ -51,7 +51,7 @@ export function MeetingRoomDialog({ room, addresses, defaultAddressId, onClose, 
             error={errors.addressId}
           />
           <NumberInput label="Seats" description="People the room seats, the candidate included" required min={1} max={InterviewLimits.maxRoomCapacity} allowDecimal={false} value={capacity} onChange={setCapacity} error={errors.capacity} />
-          <TagsInput label="Equipment" description="Press Enter after each, e.g. Screen, Whiteboard" value={equipment} onChange={setEquipment} maxTags={20} />
+          <TagsInput label="Equipment" description="Press Enter after each, e.g. Screen, Whiteboard" value={equipment} onChange={setEquipment} maxTags={20} placeholder="Add equipment" />
           <Checkbox label="Active (offered when scheduling)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
