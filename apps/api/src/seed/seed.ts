@@ -15,6 +15,7 @@ import { seedScreeningQuestions } from './seed-questions';
 import { seedStageAutomations } from './seed-stage-automations';
 import { seedRejections } from './seed-rejections';
 import { seedBusyJob } from './seed-busy-job';
+import { seedAvailability } from './seed-availability';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -42,6 +43,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
     );
   }
   await seedPeople({ passwordHash });
+  await seedAvailability();
   await seedJobs();
   await seedStageAutomations();
   await seedCandidates();
