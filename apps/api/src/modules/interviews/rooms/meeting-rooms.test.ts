@@ -120,3 +120,18 @@ describe(`GET ${AvailabilityApi.officeAddresses}`, () => {
     await request(app).get(AvailabilityApi.officeAddresses).expect(401);
   });
 });
+
+describe('rooms when their location is edited', () => {
+  it('stay at their office address when the location is saved with its addresses (label kept, text changed, one added)', async () => {
+    const munich = await Location.findOne({ customerId: ic.co.customerId, name: 'Munich' }).lean();
+    await request(app)
+      .post(`/api/org/locations/${munich!._id}`)
+      .set('Authorization', ic.co.admin.auth)
+      .send({ addresses: [{ label: 'Campus', address: 'Leopoldstraße 1, München' }, { label: 'Werksviertel', address: 'Atelierstraße 12, 81671 München' }] })
+      .expect(200);
+    const after = await Location.findOne({ customerId: ic.co.customerId, name: 'Munich' }).lean();
+    expect(after!.addresses.find((a) => a.label === 'Werksviertel')!._id!.toString()).toBe(munichAddressId);
+    const res = await fetchRooms(ic.co.recruiter.auth, { addressId: munichAddressId }).expect(200);
+    expect((res.body.items as TMeetingRoom[]).map((r) => [r.name, r.addressLabel])).toEqual([['Mitte', 'Werksviertel']]);
+  });
+});
