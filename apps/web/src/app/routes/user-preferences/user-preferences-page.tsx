@@ -22,8 +22,9 @@ function ProfileSection() {
   if (profile.isError) return <Alert color="red" role="alert">{errorMessage(profile.error)}</Alert>;
   return (
     <Stack>
-      <ProfileForm user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
-      <Suspense fallback={<Loader aria-label="Loading working hours" />}><WorkingHoursEditor /></Suspense>
+      {/* Both forms set the time zone: keyed by it, each starts afresh when the other saved a new one. */}
+      <ProfileForm key={profile.data.user.timezone ?? ''} user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      <Suspense fallback={<Loader aria-label="Loading working hours" />}><WorkingHoursEditor key={profile.data.user.timezone ?? ''} /></Suspense>
       <ChangePasswordForm />
     </Stack>
   );

@@ -78,3 +78,40 @@ describe('the working-hours editor', () => {
     expect(await screen.findByText('timeZone: is not a known time zone')).toBeInTheDocument();
   });
 });
+
+/** A Mantine Select's text input (its listbox carries the same label). */
+const inputLabelled = (label: string) => screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT')!;
+
+describe('the working-hours editor on the profile page', () => {
+  it('saving a new time zone here is what the profile form then sends', async () => {
+    const session = signIn({ timezone: 'UTC' });
+    let current = session.user;
+    let hours = { timeZone: 'UTC', days: DefaultWorkingDays };
+    http.onGet('/api/user-accessmatrix').reply(() => [200, { user: current, rights: [] }]);
+    http.onGet('/api/preferences/profile').reply(() => [200, { user: current }]);
+    http.onGet('/api/org/locations/options').reply(200, { options: [] });
+    http.onGet(InterviewApi.workingHours).reply(() => [200, hours]);
+    http.onPut(InterviewApi.workingHours).reply((config) => {
+      hours = JSON.parse(config.data);
+      current = { ...current, timezone: hours.timeZone };
+      return [200, hours];
+    });
+    let profileSent: Record<string, unknown> | null = null;
+    http.onPost('/api/preferences/profile').reply((config) => {
+      profileSent = JSON.parse(config.data);
+      return [200, { user: current }];
+    });
+    renderWithProviders(null, { route: '/user-preferences/profile' });
+    const user = userEvent.setup();
+    await screen.findAllByLabelText('Time zone of my working hours', {}, { timeout: 5000 });
+    const zone = inputLabelled('Time zone of my working hours');
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Berl');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }));
+    await user.click(screen.getByRole('button', { name: 'Save working hours' }));
+    await waitFor(() => expect(hours.timeZone).toBe('Europe/Berlin'));
+    await waitFor(() => expect(inputLabelled('Time zone')).toHaveValue('Europe/Berlin'), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(profileSent).toMatchObject({ timezone: 'Europe/Berlin' }));
+  });
+});

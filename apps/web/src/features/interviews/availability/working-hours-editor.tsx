@@ -147,7 +147,8 @@ export default function WorkingHoursEditor() {
             {errorMessage(hours.error)}
           </Alert>
         ) : (
-          <Editor initial={hours.data} />
+          // A new answer (saved here, or read again after the profile changed the time zone) starts the form afresh.
+          <Editor key={JSON.stringify(hours.data)} initial={hours.data} />
         )}
       </Stack>
     </Paper>
