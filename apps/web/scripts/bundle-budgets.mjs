@@ -34,6 +34,7 @@ export const RouteBudgets = {
   '/company-settings/business-units': { totalKb: 335 }, // 327.1
   '/company-settings/departments': { totalKb: 335 }, // 327.1
   '/company-settings/manage-locations/:subpage?': { totalKb: 335 }, // 330.1
+  '/company-settings/manage-locations/meeting-rooms': { totalKb: 315 }, // 309.6 (issue 15)
   '/company-settings/manage-campuses': { totalKb: 335 }, // 327.1
   '/company-settings/manage-clients': { totalKb: 335 }, // 327.1
   '/company-settings/manage-domains': { totalKb: 270 }, // 262.8

@@ -112,14 +112,16 @@ const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time'
 export const ZFreeSlotRequest = z
   .object({
     interviewerIds: z.array(ZObjectId).min(1, { error: 'choose at least one interviewer' }).max(InterviewLimits.maxInterviewers),
-    durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes).max(InterviewLimits.maxDurationMinutes),
+    durationMinutes: z.number({ error: 'is required' }).int()
+      .min(InterviewLimits.minDurationMinutes, { error: `must be at least ${InterviewLimits.minDurationMinutes} minutes` })
+      .max(InterviewLimits.maxDurationMinutes, { error: `must be at most ${InterviewLimits.maxDurationMinutes} minutes` }),
     from: zInstant,
     to: zInstant,
     /** The requester's time zone: the answer's times carry its offset. */
     timeZone: ZTimeZone,
     /** An office address: only slots with a free meeting room there. */
     addressId: ZObjectId.optional(),
-    stepMinutes: z.number().int().min(5).max(120).optional(),
+    stepMinutes: z.number().int().min(5, { error: 'must be at least 5 minutes' }).max(120, { error: 'must be at most 120 minutes' }).optional(),
   })
   .refine((r) => Date.parse(r.to) > Date.parse(r.from), { error: 'must be after from', path: ['to'] })
   .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= InterviewLimits.maxRangeDays * 86_400_000, {

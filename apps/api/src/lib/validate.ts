@@ -11,8 +11,9 @@ export function describeZodError(error: z.ZodError): string {
   const field = issue.path.join('.');
   // zod's own wording for a missing field ("Invalid input: expected string, received undefined") names no field.
   if (field && issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${field}: is required`;
-  // Spec messages (login errors) are full sentences and are sent as they are.
-  if (!field || /^[A-Z]/.test(issue.message)) return issue.message;
+  // Spec messages (login errors) are full sentences and are sent as they are; zod's own wording
+  // ("Too small: expected number to be >=1") is not one and gets its field.
+  if (!field || (/^[A-Z]/.test(issue.message) && !/^(Too (small|big)|Invalid \w+):/.test(issue.message))) return issue.message;
   return `${field}: ${issue.message}`;
 }
 

@@ -18,6 +18,7 @@ import { seedRejections } from './seed-rejections';
 import { seedBusyJob } from './seed-busy-job';
 import { seedInterviews } from './seed-interviews';
 import { seedSelfScheduling } from './seed-self-scheduling';
+import { seedAvailability } from './seed-availability';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -45,6 +46,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
     );
   }
   await seedPeople({ passwordHash });
+  await seedAvailability();
   await seedJobs();
   await seedStageAutomations();
   await seedInterviewPlans();

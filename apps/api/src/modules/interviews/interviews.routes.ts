@@ -6,6 +6,7 @@ import { calibrationRouter } from './calibration/calibration.routes';
 import { scheduleRouter } from './schedule/schedule.routes';
 import { selfSchedulingRouter } from './self-scheduling/self-scheduling.routes';
 import { plansRouter } from './plans/plans.routes';
+import { meetingRoomsRouter } from './rooms/meeting-rooms.routes';
 
 /** The interviews API (issue 15), one router per sub-area. */
 export const interviewsRouter = Router();
@@ -17,3 +18,4 @@ interviewsRouter.use(feedbackRouter);
 interviewsRouter.use(scheduleRouter);
 interviewsRouter.use(selfSchedulingRouter);
 interviewsRouter.use(plansRouter);
+interviewsRouter.use(meetingRoomsRouter);

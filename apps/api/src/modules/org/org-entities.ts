@@ -57,6 +57,27 @@ async function prepareBusinessUnit({ customerId, input, existing }: PrepareArgs)
   return input;
 }
 
+/**
+ * An edited location keeps the identity of each office address it still has (matched by label, else by
+ * the address text), so the meeting rooms and interviews at an address stay there when the list is saved.
+ */
+async function prepareLocation({ input, existing }: PrepareArgs) {
+  const addresses = input.addresses as { label: string; address: string }[] | undefined;
+  const before = (existing?.addresses as { _id: unknown; label: string; address: string }[] | undefined) ?? [];
+  if (!addresses || !before.length) return input;
+  const taken = new Set<unknown>();
+  const claim = (match: (b: (typeof before)[number]) => boolean) => {
+    const found = before.find((b) => !taken.has(b._id) && match(b));
+    if (found) taken.add(found._id);
+    return found?._id;
+  };
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const byLabel = addresses.map((a) => claim((b) => same(b.label, a.label)));
+  const ids = addresses.map((a, i) => byLabel[i] ?? claim((b) => same(b.address, a.address)));
+  const kept = addresses.map((a, i) => (ids[i] ? { ...a, _id: ids[i] } : a));
+  return { ...input, addresses: kept };
+}
+
 async function prepareJobCode({ input, existing }: PrepareArgs) {
   const approved = (input.approvedHeadcount ?? existing?.approvedHeadcount) as number;
   const used = (input.usedHeadcount ?? existing?.usedHeadcount ?? 0) as number;
@@ -135,6 +156,7 @@ export const OrgEntities: Record<TOrgKind, OrgEntityDef> = {
     searchFields: ['name', 'city', 'country'],
     sort: { name: 1, _id: 1 },
     displayName: (d) => str(d.name),
+    prepare: prepareLocation,
     present: (d) => ({
       name: str(d.name),
       city: str(d.city),

@@ -25,14 +25,17 @@ export async function findFreeSlots(customerId: Types.ObjectId, req: FreeSlotReq
   const to = Date.parse(req.to);
   const empty: TFreeSlotResponse = { timeZone: req.timeZone, durationMinutes: req.durationMinutes, slots: [], truncated: false };
   const ids = [...new Set(req.interviewerIds)].map((id) => new Types.ObjectId(id));
-  const people = await User.find({ customerId, _id: { $in: ids }, status: 'active' }, { timezone: 1, workingHours: 1 }).lean();
+  const range = { from: new Date(from), to: new Date(to) };
+  // The people, the rooms and the busy times are independent reads: one round trip's wait instead of three.
+  // (Busy times are only used once every id proved to be an active user of this company.)
+  const [people, rooms, busy] = await Promise.all([
+    User.find({ customerId, _id: { $in: ids }, status: 'active' }, { timezone: 1, workingHours: 1 }).lean(),
+    req.addressId ? roomsAt(customerId, new Types.ObjectId(req.addressId), ids.length + 1) : null,
+    from < to ? busyTimesOf(customerId, ids, range) : new Map<string, Interval[]>(),
+  ]);
   if (people.length !== ids.length) throw AppError.badRequest('interviewerIds: an interviewer was not found or is no longer active');
-
-  const rooms = req.addressId ? await roomsAt(customerId, new Types.ObjectId(req.addressId), ids.length + 1) : null;
   if (from >= to || (rooms && rooms.length === 0)) return empty;
 
-  const range = { from: new Date(from), to: new Date(to) };
-  const busy = await busyTimesOf(customerId, ids, range);
   let free: Interval[] = [{ start: from, end: to }];
   for (const person of people) {
     free = intersect(free, workingIntervals(workingDaysOf(person), person.timezone || 'UTC', from, to));
@@ -48,7 +51,9 @@ export async function findFreeSlots(customerId: Types.ObjectId, req: FreeSlotReq
   if (!rooms) {
     return { ...empty, slots: starts.map((s) => ({ start: iso(s), end: iso(s + durationMs), roomId: null, roomName: null })), truncated };
   }
-  const roomBusy = await roomBusyTimes(customerId, rooms.map((r) => r._id), range);
+  if (!starts.length) return empty;
+  // Room bookings only matter where the panel is free: read them for that stretch, not the whole range.
+  const roomBusy = await roomBusyTimes(customerId, rooms.map((r) => r._id), { from: new Date(starts[0]!), to: new Date(starts[starts.length - 1]! + durationMs) });
   const slots: TFreeSlotResponse['slots'] = [];
   for (const s of starts) {
     const room = rooms.find((r) => !(roomBusy.get(String(r._id)) ?? []).some((b) => b.start < s + durationMs && b.end > s));

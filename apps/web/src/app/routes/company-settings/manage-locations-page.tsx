@@ -25,7 +25,7 @@ const addressesColumn = {
   },
 };
 
-/** /company-settings/manage-locations/{office-locations|office-addresses}. */
+/** /company-settings/manage-locations/{office-locations|office-addresses}; the meeting-rooms tab is its own page (meeting-rooms-page). */
 export default function ManageLocationsPage() {
   const { subpage } = useParams();
   const navigate = useNavigate();
@@ -37,6 +37,7 @@ export default function ManageLocationsPage() {
         <Tabs.List aria-label="Locations">
           <Tabs.Tab value="office-locations">Office locations</Tabs.Tab>
           <Tabs.Tab value="office-addresses">Office addresses</Tabs.Tab>
+          <Tabs.Tab value="meeting-rooms">Meeting rooms</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="office-locations" pt="md">
           <OrgEntityList kind="locations" headingOrder={2} />

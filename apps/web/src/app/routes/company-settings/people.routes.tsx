@@ -24,6 +24,7 @@ export const peopleSettingsRoutes: RouteObject[] = [
   page('business-units', OrgKindRights['business-units'], () => import('./business-units-page')),
   page('departments', OrgKindRights.departments, () => import('./departments-page')),
   settingsPage('manage-locations', () => import('./manage-locations-page'), '/:subpage?'),
+  settingsPage('manage-locations', () => import('./meeting-rooms-page'), '/meeting-rooms'),
   settingsPage('manage-campuses', () => import('./manage-campuses-page')),
   settingsPage('manage-clients', () => import('./manage-clients-page')),
   settingsPage('manage-domains', () => import('./manage-domains-page')),

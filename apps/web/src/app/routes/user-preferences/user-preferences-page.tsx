@@ -1,4 +1,5 @@
 import { Alert, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { UserPreferencePages } from '@hireflow/contracts/routes';
 import { ProfileForm } from '@/features/preferences/components/profile-form';
@@ -10,6 +11,8 @@ import { useOrgOptions } from '@/features/org/api/get-org-options';
 import { errorMessage } from '@/lib/api-client';
 import { SignatureSection } from '@/features/interviews/signatures/signature-section';
 
+const WorkingHoursEditor = lazy(() => import('@/features/interviews/availability/working-hours-editor'));
+
 type Page = (typeof UserPreferencePages)[number];
 const titles: Record<Page, string> = { profile: 'Profile', preferences: 'Email preferences', myintegrations: 'My integrations' };
 
@@ -20,7 +23,9 @@ function ProfileSection() {
   if (profile.isError) return <Alert color="red" role="alert">{errorMessage(profile.error)}</Alert>;
   return (
     <Stack>
-      <ProfileForm user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      {/* Both forms set the time zone: keyed by it, each starts afresh when the other saved a new one. */}
+      <ProfileForm key={profile.data.user.timezone ?? ''} user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+      <Suspense fallback={<Loader aria-label="Loading working hours" />}><WorkingHoursEditor key={profile.data.user.timezone ?? ''} /></Suspense>
       <ChangePasswordForm />
       <SignatureSection />
     </Stack>

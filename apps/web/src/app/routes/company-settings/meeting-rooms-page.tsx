@@ -1,0 +1,21 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { MeetingRoomsSettings } from '@/features/interviews/availability/meeting-rooms-settings';
+
+/** /company-settings/manage-locations/meeting-rooms: the rooms at the office addresses (a tab of Locations). */
+export default function MeetingRoomsPage() {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="md">
+      <Title order={1}>Locations</Title>
+      <Tabs value="meeting-rooms" onChange={(v) => v && navigate(`/company-settings/manage-locations/${v}`)}>
+        <Tabs.List aria-label="Locations">
+          <Tabs.Tab value="office-locations">Office locations</Tabs.Tab>
+          <Tabs.Tab value="office-addresses">Office addresses</Tabs.Tab>
+          <Tabs.Tab value="meeting-rooms">Meeting rooms</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <MeetingRoomsSettings />
+    </Stack>
+  );
+}
