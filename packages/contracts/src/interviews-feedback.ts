@@ -104,7 +104,6 @@ export type TApplicationScorecards = z.infer<typeof ZApplicationScorecards>;
 export const FeedbackMessages = {
   alreadySubmitted: 'This scorecard has already been submitted and can no longer be changed.',
   notTakingScorecards: 'This interview was cancelled or did not happen, so it takes no scorecards.',
-  notStarted: 'A scorecard can be submitted once the interview has started.',
   unknownAttribute: 'Rate only the focus attributes of this interview.',
   missingRatings: (names: string[]) => `Rate every focus attribute or mark it as not assessed: ${names.join(', ')}.`,
   duplicateAttribute: 'Each focus attribute is rated once.',

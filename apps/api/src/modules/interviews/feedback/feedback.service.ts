@@ -136,7 +136,6 @@ export async function saveDraft(auth: FeedbackCaller, id: string, input: TScorec
  */
 export async function submitScorecard(auth: FeedbackCaller, id: string, input: TScorecardSubmit, now: Date): Promise<TInterviewFeedback> {
   const { interview, job } = await writableInterview(auth, id);
-  if (interview.start.getTime() > now.getTime()) throw AppError.conflict(FeedbackMessages.notStarted);
   const ratings = ratingsFor(interview, input.ratings ?? [], { complete: true });
   const key = { customerId: auth.customerId, interviewId: interview._id, interviewerId: auth.user._id };
   if (await Scorecard.exists({ ...key, status: 'submitted' })) throw AppError.conflict(FeedbackMessages.alreadySubmitted);

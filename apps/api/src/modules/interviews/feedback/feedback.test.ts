@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
-import { InterviewMessages } from '@hireflow/contracts/interviews';
+import { InterviewApi, InterviewMessages } from '@hireflow/contracts/interviews';
 import { FeedbackMessages, type TFeedbackAll, type TInterviewFeedback, type TApplicationScorecards } from '@hireflow/contracts/interviews-feedback';
 import { startTestApp } from '../../../test/test-app';
 import { CandidateActivity } from '../../candidates/candidate-activity.model';
@@ -115,11 +115,13 @@ describe('submitting', () => {
     expect((await read(co.employee.auth, id).expect(200)).body.mine.scorecard).toBeNull();
   });
 
-  it('waits until the interview has started', async () => {
+  // As in Greenhouse: a panel that met earlier than planned, or a take-home, is scored when it is done.
+  it('takes a scorecard before the planned start too, and leaves it out of what I owe until then', async () => {
     const { co, id } = await setup({ start: new Date(Date.now() + 48 * Hour) });
     await save(co.employee.auth, id, { notes: 'Prepared questions' }).expect(200);
-    const res = await submit(co.employee.auth, id, fullCard()).expect(409);
-    expect(res.body.message).toBe(FeedbackMessages.notStarted);
+    expect((await request(app).get(InterviewApi.feedbackAll).set('Authorization', co.employee.auth).expect(200)).body.owed).toEqual([]);
+    const res = await submit(co.employee.auth, id, fullCard()).expect(200);
+    expect((res.body as TInterviewFeedback).mine.scorecard!.status).toBe('submitted');
   });
 
   it('is final, and lands on the interview history and the candidate timeline', async () => {
