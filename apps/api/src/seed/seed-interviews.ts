@@ -230,9 +230,9 @@ async function seedCompanyInterviews(customerId: Types.ObjectId, random: () => n
     if (!who) continue;
     const theirs = openJobs.filter((j) => j.interviewerIds.some((id) => id.equals(who)) || j.hiringManagerId?.equals(who) || j.recruiterIds.some((id) => id.equals(who)));
     const jobsFor = theirs.length ? theirs : openJobs;
-    const soon = DateTime.fromJSDate(now).plus({ hours: 1 }).startOf('hour');
-    const todayEnd = DateTime.fromJSDate(now, { zone: people.get(String(who))?.timezone ?? 'UTC' }).endOf('day');
-    const today = soon.plus({ hours: 1 }) < todayEnd ? soon.toJSDate() : localTime(who, 0, 15);
+    // Today's: at the next full hour, but not before 09:00 on their clock (late in the evening it stays late).
+    const soon = DateTime.fromJSDate(now, { zone: people.get(String(who))?.timezone ?? 'UTC' }).plus({ hours: 1 }).startOf('hour');
+    const today = (soon.hour < 9 ? soon.set({ hour: 9 }) : soon).toJSDate();
     for (const [start, n] of [[today, k], [localTime(who, 1, 10), k + 3], [localTime(who, 1, 14, 30), k + 6]] as const) {
       const app = appOn(jobsFor, n);
       const job = app && jobs.find((j) => j._id.equals(app.jobId));
@@ -242,12 +242,16 @@ async function seedCompanyInterviews(customerId: Types.ObjectId, random: () => n
     }
     if (who === demo.recruiter) continue;
     // Owed: one finished yesterday-ish (not yet overdue) and one overdue, for the interviewer themselves.
-    for (const [hoursAgo, n] of [[5, k + 9], [60, k + 12]] as const) {
+    // Both in working hours on their clock: this morning (or yesterday afternoon) and three days ago.
+    for (const [recent, n] of [[true, k + 9], [false, k + 12]] as const) {
       const app = appOn(jobsFor, n);
       const job = app && jobs.find((j) => j._id.equals(app.jobId));
       if (!app || !job) continue;
       const round = roundsOf(job)[0]!;
-      const start = new Date(now.getTime() - hoursAgo * Hour - round.durationMinutes * 60_000);
+      const thisMorning = localTime(who, 0, 10);
+      const start = !recent
+        ? localTime(who, -3, 11)
+        : thisMorning.getTime() + round.durationMinutes * 60_000 <= now.getTime() - Hour ? thisMorning : localTime(who, -1, 15);
       add(job, app, round, start, panelOf(job, round, who), { status: 'completed', owedBy: [who], lean: 0.2 });
     }
   }

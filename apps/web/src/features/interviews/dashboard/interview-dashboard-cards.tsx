@@ -16,7 +16,7 @@ function InterviewRow({ interview, timeZone }: { interview: TDashboardInterview;
   return (
     <li>
       <Group gap="xs" wrap="nowrap" align="baseline">
-        <Text fw={500} miw="3.5rem">
+        <Text fw={500} miw="4.5rem" style={{ whiteSpace: "nowrap" }}>
           {timeIn(interview.start, timeZone)}
         </Text>
         <div>
