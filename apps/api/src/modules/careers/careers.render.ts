@@ -18,7 +18,7 @@ header,main,footer{max-width:760px;margin:0 auto;padding:16px 20px}header{border
 a{color:#1e6b45}h1{font-size:1.8rem;margin:.4em 0}ul.jobs{list-style:none;padding:0}ul.jobs li{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:12px 16px;margin:8px 0}
 .meta{color:#52625a;font-size:.95rem}form{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px}label{display:block;margin:12px 0 4px;font-weight:500}
 input[type=text],input[type=email],input[type=tel],textarea{width:100%;box-sizing:border-box;padding:8px;border:1px solid #b9cbbf;border-radius:6px;font:inherit}
-button{margin-top:16px;background:#2f9e62;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;cursor:pointer}
+button{margin-top:16px;background:#1e7a47;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;cursor:pointer}
 .error{background:#fdecec;border:1px solid #e8a1a1;color:#8a1c1c;padding:10px 14px;border-radius:6px}.hint{color:#52625a;font-size:.85rem}.captcha svg{background:#eef4f0;border-radius:6px}.pager{display:flex;gap:16px;align-items:center;margin:16px 0}`;
 
 function layout({ title, description, canonical, company, body, head = '' }: { title: string; description: string; canonical: string; company: Company; body: string; head?: string }) {

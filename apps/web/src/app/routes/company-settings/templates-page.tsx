@@ -188,7 +188,7 @@ export default function TemplatesPage() {
       <Title order={1}>Templates</Title>
       <Text c="dimmed">
         Mails your team sends again and again. Merge fields such as {'{{candidate.firstName}}'} are filled in for each recipient; your signature is{' '}
-        <Anchor component={Link} to="/user-preferences/profile">
+        <Anchor component={Link} to="/user-preferences/profile" underline="always">
           in your profile
         </Anchor>
         .

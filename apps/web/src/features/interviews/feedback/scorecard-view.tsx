@@ -3,7 +3,7 @@ import { RatingLabels, RecommendationLabels, type TRecommendation } from '@hiref
 import type { TScorecard } from '@hireflow/contracts/interviews-feedback';
 import { useViewerTimeZone } from './interview-summary';
 
-const RecommendationColors: Record<TRecommendation, string> = { strong_no: 'red.9', no: 'orange.9', yes: 'teal.9', strong_yes: 'green.9' };
+const RecommendationColors: Record<TRecommendation, string> = { strong_no: 'red.9', no: 'pink.9', yes: 'teal.9', strong_yes: 'green.9' };
 
 export function RecommendationBadge({ recommendation }: { recommendation: TRecommendation | null }) {
   if (!recommendation) return <Badge color="gray.7" variant="outline" tt="none">No recommendation yet</Badge>;

@@ -15,7 +15,7 @@ export default function DefaultInterviewPlanSection() {
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Every job follows these rounds until its hiring team gives it a plan of its own. Focus attributes come from the{' '}
-        <Anchor component={Link} to="/company-settings/manage-lists/interview-attributes" size="sm">
+        <Anchor component={Link} to="/company-settings/manage-lists/interview-attributes" size="sm" underline="always">
           interview attribute library
         </Anchor>
         .

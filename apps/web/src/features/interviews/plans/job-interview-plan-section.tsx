@@ -22,7 +22,7 @@ export default function JobInterviewPlanSection({ jobId, canEdit }: { jobId: str
           {plan.data.inherited ? (
             <Text size="sm" c="dimmed">
               This job follows your company&apos;s{' '}
-              <Anchor component={Link} to="/company-settings/preferences" size="sm">
+              <Anchor component={Link} to="/company-settings/preferences" size="sm" underline="always">
                 default interview plan
               </Anchor>
               {canEdit ? '. Saving makes these rounds the job’s own.' : '.'}

@@ -1,0 +1,31 @@
+import { launchBrowser } from './scripts/lib/browser.mjs';
+import AxeBuilder from '@axe-core/playwright';
+const base = 'http://localhost:3999';
+const b = await launchBrowser();
+const page = await b.context.newPage();
+const width = Number(process.env.W || 1280);
+await page.setViewportSize({ width, height: 900 });
+const axe = async (name) => { const r = await new AxeBuilder({ page }).analyze(); console.log(name, 'h1', await page.getByRole('heading', { level: 1 }).count(), 'axe', r.violations.map((v) => `${v.id}(${v.nodes.length}): ${v.nodes[0]?.target}`).join(' | ')); };
+// Public self-scheduling page
+await page.goto(base + '/schedule/acme-demo-pick-a-time-link');
+await page.screenshot({ path: `/tmp/shots15/public-${width}.png`, fullPage: true });
+await axe('public');
+await page.goto(base + '/schedule/nope-not-a-token');
+console.log('bad token:', (await page.locator('main').innerText()).slice(0, 200));
+await page.goto(base + '/login');
+await page.getByRole('textbox', { name: 'Email' }).fill('employee@acme.test');
+await page.getByRole('button', { name: 'Continue' }).click();
+await page.getByLabel(/^Password/).fill('Demo@12345');
+await page.getByRole('textbox', { name: /^Captcha/ }).fill('abcd');
+await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+await page.waitForURL('**/dashboard');
+await page.goto(base + '/interviewfeedback-all');
+await page.getByRole('region', { name: 'To submit' }).getByRole('link').first().click();
+await page.waitForTimeout(3000);
+await page.screenshot({ path: `/tmp/shots15/scorecard-${width}.png`, fullPage: true });
+await axe('scorecard');
+// wrong input: submit empty
+await page.getByRole('button', { name: 'Submit scorecard' }).click();
+await page.waitForTimeout(800);
+await page.screenshot({ path: `/tmp/shots15/scorecard-empty-${width}.png`, fullPage: true });
+await b.close();
