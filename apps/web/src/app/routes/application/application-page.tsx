@@ -21,7 +21,7 @@ export default function ApplicationPage() {
   if (application.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading application" />
+        <Loader role="progressbar" aria-label="Loading application" />
       </Group>
     );
   }
@@ -130,7 +130,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            <Suspense fallback={<Loader size="sm" aria-label="Loading interviews" />}>
+            <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading interviews" />}>
               <ApplicationInterviews applicationId={a.id} jobId={a.job.id} candidateName={a.candidate.name} />
             </Suspense>
             <Suspense fallback={null}><ApplicationScorecardsPanel applicationId={a.id} /></Suspense>

@@ -18,7 +18,7 @@ export function CandidateNotes({ profile }: { profile: TCandidateProfile }) {
       </Title>
       <NoteComposer profile={profile} />
       {notes.isPending ? (
-        <Loader size="sm" aria-label="Loading notes" mt="md" />
+        <Loader size="sm" role="progressbar" aria-label="Loading notes" mt="md" />
       ) : notes.isError ? (
         <Alert color="red" mt="md">
           {errorMessage(notes.error)}

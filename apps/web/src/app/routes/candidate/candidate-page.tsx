@@ -25,7 +25,7 @@ export default function CandidatePage() {
   if (profile.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading candidate" />
+        <Loader role="progressbar" aria-label="Loading candidate" />
       </Group>
     );
   }
@@ -90,7 +90,7 @@ function CandidateView({ profile }: { profile: TCandidateProfile }) {
           You see what your jobs need: their applications and what happened on them.
         </Alert>
       ) : null}
-      <Suspense fallback={editing || adding ? <Loader size="sm" aria-label="Loading form" /> : null}>
+      <Suspense fallback={editing || adding ? <Loader size="sm" role="progressbar" aria-label="Loading form" /> : null}>
         {profile.canEdit && editing ? <CandidateEditModal profile={profile} opened={editing} onClose={() => setEditing(false)} /> : null}
         {adding ? <AddToJobModal profile={profile} opened={adding} onClose={() => setAdding(false)} onAdded={setAdded} /> : null}
       </Suspense>

@@ -52,7 +52,7 @@ export function CandidateTimeline({ candidateId }: { candidateId: string }) {
         Timeline
       </Title>
       {timeline.isPending ? (
-        <Loader size="sm" aria-label="Loading timeline" />
+        <Loader size="sm" role="progressbar" aria-label="Loading timeline" />
       ) : timeline.isError ? (
         <Alert color="red">{errorMessage(timeline.error)}</Alert>
       ) : entries.length === 0 ? (

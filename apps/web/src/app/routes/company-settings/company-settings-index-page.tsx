@@ -38,7 +38,7 @@ const entries: Entry[] = [
 /** /company-settings: the settings pages this user may open (the API checks the same rights). */
 export default function CompanySettingsIndexPage() {
   const matrix = useAccessMatrix();
-  if (matrix.isPending) return <Loader aria-label="Loading your access rights" />;
+  if (matrix.isPending) return <Loader role="progressbar" aria-label="Loading your access rights" />;
   if (matrix.isError) return <Alert color="red" role="alert">{errorMessage(matrix.error)}</Alert>;
   const open = entries.filter((e) => matrix.data.rights.includes(e.right) && isRegisteredPath(e.path));
   return (

@@ -83,7 +83,7 @@ export default function QuestionBankPage() {
       {remove.isError ? <Alert color="red">{errorMessage(remove.error)}</Alert> : null}
       {update.isError && !draft ? <Alert color="red">{errorMessage(update.error)}</Alert> : null}
       {list.isPending ? (
-        <Loader aria-label="Loading the questions" />
+        <Loader role="progressbar" aria-label="Loading the questions" />
       ) : list.isError ? (
         <Alert color="red">{errorMessage(list.error)}</Alert>
       ) : list.data.items.length === 0 ? (

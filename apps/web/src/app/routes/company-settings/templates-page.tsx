@@ -165,7 +165,7 @@ export default function TemplatesPage() {
     <Text c="dimmed">Pick a template to edit, or make a new one.</Text>
   );
   const content = templates.isPending ? (
-    <Loader aria-label="Loading templates" />
+    <Loader role="progressbar" aria-label="Loading templates" />
   ) : templates.isError ? (
     <Alert color="red" role="alert">
       {errorMessage(templates.error)}

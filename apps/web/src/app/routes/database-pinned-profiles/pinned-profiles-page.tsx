@@ -13,7 +13,7 @@ export default function PinnedProfilesPage() {
       <Title order={1}>Pinned profiles</Title>
       {unpin.isError ? <Alert color="red">{errorMessage(unpin.error)}</Alert> : null}
       {pinned.isPending ? (
-        <Loader aria-label="Loading pinned profiles" />
+        <Loader role="progressbar" aria-label="Loading pinned profiles" />
       ) : pinned.isError ? (
         <Alert color="red">{errorMessage(pinned.error)}</Alert>
       ) : pinned.data.items.length === 0 ? (

@@ -27,7 +27,7 @@ export default function DatabasePage() {
         ) : null}
       </Group>
       <CandidateSearch selectionActions={manages ? (candidateIds) => (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading bulk actions" />}>
+              <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading bulk actions" />}>
                 <BulkActionsBar candidateIds={candidateIds} />
               </Suspense>
             ) : undefined} />

@@ -54,7 +54,7 @@ export default function CalibrationPage() {
             />
             <TextInput type="date" label="Submitted from" value={params.from ?? ''} onChange={(e) => set('from', e.currentTarget.value)} />
             <TextInput type="date" label="Submitted to" value={params.to ?? ''} onChange={(e) => set('to', e.currentTarget.value)} />
-            {calibration.isFetching ? <Loader size="sm" aria-label="Loading calibration" /> : null}
+            {calibration.isFetching ? <Loader size="sm" role="progressbar" aria-label="Loading calibration" /> : null}
           </Group>
           {calibration.error ? <Alert color="red">{errorMessage(calibration.error)}</Alert> : null}
           {data ? (
@@ -74,7 +74,7 @@ export default function CalibrationPage() {
               </>
             )
           ) : calibration.isPending ? (
-            <Loader aria-label="Loading calibration" />
+            <Loader role="progressbar" aria-label="Loading calibration" />
           ) : null}
           <HowCalibrationIsComputed />
         </>

@@ -20,7 +20,7 @@ export default function InterviewFeedbackAllPage() {
   if (all.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading scorecards" />
+        <Loader role="progressbar" aria-label="Loading scorecards" />
       </Group>
     );
   }

@@ -26,7 +26,7 @@ export default function InterviewFeedbackPage() {
   if (feedback.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading scorecard" />
+        <Loader role="progressbar" aria-label="Loading scorecard" />
       </Group>
     );
   }

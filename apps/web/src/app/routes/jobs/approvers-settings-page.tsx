@@ -37,7 +37,7 @@ function KindChains({ kind }: { kind: TApprovalKind }) {
   const chains = useApprovalChains(kind);
   const options = useRequisitionOptions();
   const [extraUnits, setExtraUnits] = useState<string[]>([]);
-  if (chains.isPending) return <Loader aria-label="Loading approvers" />;
+  if (chains.isPending) return <Loader role="progressbar" aria-label="Loading approvers" />;
   if (chains.isError) return <Alert color="red">{errorMessage(chains.error)}</Alert>;
   const byUnit = new Map(chains.data.items.map((c) => [c.businessUnit?.id ?? 'default', c]));
   const units = options.data?.businessUnits ?? [];

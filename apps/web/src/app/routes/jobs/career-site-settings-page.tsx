@@ -41,7 +41,7 @@ export default function CareerSiteSettingsPage() {
       {page === 'jobs' ? (
         <ListedJobs />
       ) : settings.isPending ? (
-        <Loader aria-label="Loading the career site" />
+        <Loader role="progressbar" aria-label="Loading the career site" />
       ) : settings.isError ? (
         <Alert color="red">{errorMessage(settings.error)}</Alert>
       ) : (
@@ -166,7 +166,7 @@ function ListedJobs() {
         {publish.isError ? <Alert color="red">{errorMessage(publish.error)}</Alert> : null}
         {saved ? <Alert color="green">Saved.</Alert> : null}
         {jobs.isPending ? (
-          <Loader aria-label="Loading jobs" />
+          <Loader role="progressbar" aria-label="Loading jobs" />
         ) : jobs.isError ? (
           <Alert color="red">{errorMessage(jobs.error)}</Alert>
         ) : jobs.data.items.length === 0 ? (

@@ -63,7 +63,7 @@ export default function CreateRequisitionPage() {
     return (
       <Stack>
         <Title order={1}>Change the requisition</Title>
-        {existing.isError ? <Alert color="red">{errorMessage(existing.error)}</Alert> : <Loader aria-label="Loading the requisition" />}
+        {existing.isError ? <Alert color="red">{errorMessage(existing.error)}</Alert> : <Loader role="progressbar" aria-label="Loading the requisition" />}
       </Stack>
     );
   }
@@ -79,7 +79,7 @@ export default function CreateRequisitionPage() {
     return (
       <Stack>
         <Title order={1}>Request a position</Title>
-        <Loader aria-label="Loading the form" />
+        <Loader role="progressbar" aria-label="Loading the form" />
       </Stack>
     );
   }

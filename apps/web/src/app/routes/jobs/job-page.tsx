@@ -33,7 +33,7 @@ export default function JobPage() {
   if (job.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading job" />
+        <Loader role="progressbar" aria-label="Loading job" />
       </Group>
     );
   }
@@ -75,7 +75,7 @@ function JobView({ job }: { job: TJobDetail }) {
         </Group>
       </Group>
       {editing ? (
-        <Suspense fallback={<Loader aria-label="Loading the form" />}>
+        <Suspense fallback={<Loader role="progressbar" aria-label="Loading the form" />}>
           <JobEditModal job={job} opened onClose={() => setEditing(false)} />
         </Suspense>
       ) : null}
@@ -232,7 +232,7 @@ function Applicants({ job }: { job: TJobDetail }) {
         </Alert>
       ) : null}
       {applicants.isPending ? (
-        <Loader size="sm" aria-label="Loading applicants" />
+        <Loader size="sm" role="progressbar" aria-label="Loading applicants" />
       ) : applicants.isError ? (
         <Alert color="red">{errorMessage(applicants.error)}</Alert>
       ) : applicants.data.items.length === 0 ? (
@@ -240,7 +240,7 @@ function Applicants({ job }: { job: TJobDetail }) {
       ) : (
         <>
           {canAct ? (
-            <Suspense fallback={<Loader size="sm" aria-label="Loading bulk actions" />}>
+            <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading bulk actions" />}>
               <PipelineBulkBar applicationIds={selected} stageOptions={stageOptions} onDone={() => setSelected([])} />
             </Suspense>
           ) : null}
@@ -400,7 +400,7 @@ function Activity({ jobId }: { jobId: string }) {
         Activity
       </Title>
       {activity.isPending ? (
-        <Loader size="sm" aria-label="Loading activity" />
+        <Loader size="sm" role="progressbar" aria-label="Loading activity" />
       ) : activity.isError ? (
         <Alert color="red">{errorMessage(activity.error)}</Alert>
       ) : activity.data.items.length === 0 ? (

@@ -94,7 +94,7 @@ export default function JobsListPage() {
       </Paper>
       {jobs.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading jobs" />
+          <Loader role="progressbar" aria-label="Loading jobs" />
         </Group>
       ) : jobs.isError ? (
         <Alert color="red" title="Jobs could not be loaded">

@@ -20,7 +20,7 @@ export default function PageCustomizationPage() {
         page.
       </Text>
       {form.isPending ? (
-        <Loader aria-label="Loading the apply form" />
+        <Loader role="progressbar" aria-label="Loading the apply form" />
       ) : form.isError ? (
         <Alert color="red">{errorMessage(form.error)}</Alert>
       ) : (

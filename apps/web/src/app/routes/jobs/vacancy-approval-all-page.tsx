@@ -41,7 +41,7 @@ function ApprovalList({ view, empty }: { view: VacancyApprovalView; empty: strin
   if (list.isPending) {
     return (
       <Group justify="center" p="lg">
-        <Loader aria-label="Loading approvals" />
+        <Loader role="progressbar" aria-label="Loading approvals" />
       </Group>
     );
   }

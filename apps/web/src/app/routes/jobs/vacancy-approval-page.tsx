@@ -29,7 +29,7 @@ export default function VacancyApprovalPage() {
   if (requisition.isPending) {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading requisition" />
+        <Loader role="progressbar" aria-label="Loading requisition" />
       </Group>
     );
   }

@@ -23,7 +23,7 @@ export default function WorkflowSettingsPage() {
     <Stack gap="md" maw={720}>
       <Title order={1}>Preferences</Title>
       <Text c="dimmed">The hiring workflow new jobs start with. Jobs that already exist keep their stages.</Text>
-      {template.isPending ? <Loader aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
+      {template.isPending ? <Loader role="progressbar" aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
       <DefaultInterviewPlan />
     </Stack>
   );
@@ -110,7 +110,7 @@ function StagesEditor({ stages }: { stages: TStage[] }) {
         after a delay.
       </Text>
       {editing ? (
-        <Suspense fallback={<Loader aria-label="Loading the automations" />}>
+        <Suspense fallback={<Loader role="progressbar" aria-label="Loading the automations" />}>
           <AutomationsDialog stage={editing} onClose={() => setEditing(null)} />
         </Suspense>
       ) : null}

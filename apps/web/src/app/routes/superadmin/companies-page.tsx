@@ -71,7 +71,7 @@ export default function CompaniesPage() {
       </Paper>
       {companies.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading companies" />
+          <Loader role="progressbar" aria-label="Loading companies" />
         </Group>
       ) : companies.isError ? (
         <Alert color="red" title="Companies could not be loaded">

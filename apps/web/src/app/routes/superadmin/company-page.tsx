@@ -32,7 +32,7 @@ export default function CompanyPage() {
       <Stack gap="md">
         <Title order={1}>Company</Title>
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the company" />
+          <Loader role="progressbar" aria-label="Loading the company" />
         </Group>
       </Stack>
     );

@@ -27,7 +27,7 @@ export default function SuperadminPage() {
       </Group>
       {overview.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the overview" />
+          <Loader role="progressbar" aria-label="Loading the overview" />
         </Group>
       ) : overview.isError ? (
         <Alert color="red" title="The overview could not be loaded">

@@ -19,13 +19,13 @@ const titles: Record<Page, string> = { profile: 'Profile', preferences: 'Email p
 function ProfileSection() {
   const profile = useProfile();
   const locations = useOrgOptions('locations');
-  if (profile.isPending) return <Loader aria-label="Loading profile" />;
+  if (profile.isPending) return <Loader role="progressbar" aria-label="Loading profile" />;
   if (profile.isError) return <Alert color="red" role="alert">{errorMessage(profile.error)}</Alert>;
   return (
     <Stack>
       {/* Both forms set the time zone: keyed by it, each starts afresh when the other saved a new one. */}
       <ProfileForm key={profile.data.user.timezone ?? ''} user={profile.data.user} locations={(locations.data?.options ?? []).map((o) => ({ value: o.id, label: o.name }))} />
-      <Suspense fallback={<Loader aria-label="Loading working hours" />}><WorkingHoursEditor key={profile.data.user.timezone ?? ''} /></Suspense>
+      <Suspense fallback={<Loader role="progressbar" aria-label="Loading working hours" />}><WorkingHoursEditor key={profile.data.user.timezone ?? ''} /></Suspense>
       <ChangePasswordForm />
       <SignatureSection />
     </Stack>

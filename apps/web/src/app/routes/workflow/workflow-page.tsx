@@ -60,7 +60,7 @@ export default function WorkflowPage() {
       {/* A board seen before is fetched again before its columns start from it (they would be stale). */}
       {board.isPending || (!board.isFetchedAfterMount && !board.isError) ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the board" />
+          <Loader role="progressbar" aria-label="Loading the board" />
         </Group>
       ) : board.isError ? (
         <Alert color="red" title="The board could not be loaded">
@@ -87,7 +87,7 @@ export default function WorkflowPage() {
           {board.data.job ? (
             <>
               {selected.length > 0 && (
-                <Suspense fallback={<Loader size="sm" aria-label="Loading bulk actions" />}>
+                <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading bulk actions" />}>
                   <PipelineBulkBar applicationIds={selected} stageOptions={board.data.stages.map((s) => ({ kind: s.kind, name: s.name }))} onDone={clearSelection} />
                 </Suspense>
               )}

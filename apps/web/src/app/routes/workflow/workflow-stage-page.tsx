@@ -109,7 +109,7 @@ function StageListView({ kind }: { kind: TStageKind }) {
       {list.data?.items.length || selected.length ? <PipelineBulkBar applicationIds={selected} stageOptions={stageOptionsOf(list.data, selected)} onDone={() => setSelected([])} /> : null}
       {list.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading applicants" />
+          <Loader role="progressbar" aria-label="Loading applicants" />
         </Group>
       ) : list.isError ? (
         <Alert color="red" title="The applicants could not be loaded">

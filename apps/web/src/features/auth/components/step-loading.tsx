@@ -5,7 +5,7 @@ import { ScreenTexts } from '@hireflow/contracts/messages';
 export function StepLoading() {
   return (
     <Center py="md" role="status" aria-live="polite">
-      <Loader size="sm" aria-label={ScreenTexts.loading} />
+      <Loader size="sm" role="progressbar" aria-label={ScreenTexts.loading} />
     </Center>
   );
 }

@@ -26,7 +26,7 @@ export function DuplicatesPanel({ candidateId }: { candidateId: string }) {
   const [done, setDone] = useState<string | null>(null);
 
   if (!canMerge) return null;
-  if (duplicates.isPending) return <Loader size="sm" aria-label="Looking for duplicates" />;
+  if (duplicates.isPending) return <Loader size="sm" role="progressbar" aria-label="Looking for duplicates" />;
   if (duplicates.isError) return <FormAlert message={errorMessage(duplicates.error)} />;
   const items = duplicates.data.items;
   if (items.length === 0 && !done) return null;

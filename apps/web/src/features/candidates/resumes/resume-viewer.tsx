@@ -57,7 +57,7 @@ function PdfView({ preview }: { preview: TResumePreview }) {
   const file = useFileBlobUrl(preview.fileId, PdfType);
   const url = useObjectUrl(file.data);
   if (file.isError) return <Alert color="red">{errorMessage(file.error)}</Alert>;
-  if (!url) return <Loader size="sm" aria-label="Loading the résumé" />;
+  if (!url) return <Loader size="sm" role="progressbar" aria-label="Loading the résumé" />;
   return (
     <object data={url} type={PdfType} title={`Résumé: ${preview.filename}`} style={{ width: '100%', height: '75vh', border: 0 }}>
       <Text size="sm">Your browser cannot show PDFs here. Use Download to open the résumé.</Text>
@@ -96,7 +96,7 @@ export function ResumeViewer({ candidateId }: { candidateId: string }) {
   const preview = useResumePreview(candidateId);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const canUpload = managesCandidates(user);
-  if (preview.isPending) return <Loader size="sm" aria-label="Loading the résumé" />;
+  if (preview.isPending) return <Loader size="sm" role="progressbar" aria-label="Loading the résumé" />;
   if (preview.isError) return <Alert color="red">{errorMessage(preview.error)}</Alert>;
   const data = preview.data;
   return (

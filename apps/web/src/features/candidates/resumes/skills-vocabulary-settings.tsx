@@ -35,7 +35,7 @@ export function SkillsVocabularySettings() {
         </Group>
       </form>
       {remove.isError ? <Alert color="red">{errorMessage(remove.error)}</Alert> : null}
-      {list.isPending ? <Loader size="sm" aria-label="Loading skills" /> : null}
+      {list.isPending ? <Loader size="sm" role="progressbar" aria-label="Loading skills" /> : null}
       {list.isError ? <Alert color="red">{errorMessage(list.error)}</Alert> : null}
       {list.data ? (
         <>

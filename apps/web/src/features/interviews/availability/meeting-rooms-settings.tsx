@@ -16,7 +16,7 @@ export function MeetingRoomsSettings() {
   const rooms = useMeetingRooms({ includeInactive: true });
   const [editing, setEditing] = useState<Editing>(null);
 
-  if (addresses.isPending || rooms.isPending) return <Loader aria-label="Loading meeting rooms" />;
+  if (addresses.isPending || rooms.isPending) return <Loader role="progressbar" aria-label="Loading meeting rooms" />;
   if (addresses.isError || rooms.isError) return <Alert color="red" role="alert">{errorMessage(addresses.error ?? rooms.error)}</Alert>;
 
   if (!addresses.data.items.length) {

@@ -141,7 +141,7 @@ export default function WorkingHoursEditor() {
           </Text>
         </div>
         {hours.isPending ? (
-          <Loader aria-label="Loading working hours" />
+          <Loader role="progressbar" aria-label="Loading working hours" />
         ) : hours.isError ? (
           <Alert color="red" role="alert">
             {errorMessage(hours.error)}

@@ -21,7 +21,7 @@ export default function DefaultInterviewPlanSection() {
         .
       </Text>
       {plan.isPending ? (
-        <Loader size="sm" aria-label="Loading the default interview plan" />
+        <Loader size="sm" role="progressbar" aria-label="Loading the default interview plan" />
       ) : plan.isError ? (
         <Alert color="red">{errorMessage(plan.error)}</Alert>
       ) : (

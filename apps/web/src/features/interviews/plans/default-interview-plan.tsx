@@ -7,7 +7,7 @@ const Section = lazy(() => loadChunk(() => import('./default-interview-plan-sect
 /** The company default interview plan (company settings, preferences), loaded with its own chunk. */
 export function DefaultInterviewPlan() {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the default interview plan" />}>
+    <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading the default interview plan" />}>
       <Section />
     </Suspense>
   );

@@ -63,7 +63,7 @@ export function InterviewAttributesSettings() {
         </Alert>
       ) : null}
       {list.isPending ? (
-        <Loader size="sm" aria-label="Loading interview attributes" />
+        <Loader size="sm" role="progressbar" aria-label="Loading interview attributes" />
       ) : list.isError ? (
         <Alert color="red" role="alert" title="The interview attributes could not be loaded">
           {errorMessage(list.error)}

@@ -14,7 +14,7 @@ export default function JobInterviewPlanSection({ jobId, canEdit }: { jobId: str
         Interview plan
       </Title>
       {plan.isPending ? (
-        <Loader size="sm" aria-label="Loading the interview plan" />
+        <Loader size="sm" role="progressbar" aria-label="Loading the interview plan" />
       ) : plan.isError ? (
         <Alert color="red">{errorMessage(plan.error)}</Alert>
       ) : (

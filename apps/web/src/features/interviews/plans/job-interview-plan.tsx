@@ -11,7 +11,7 @@ const Section = lazy(() => loadChunk(() => import('./job-interview-plan-section'
 export function JobInterviewPlan({ job }: { job: TJobDetail }) {
   const { user } = useSession();
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the interview plan" />}>
+    <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading the interview plan" />}>
       <Section jobId={job.id} canEdit={canMoveApplicants(user, job)} />
     </Suspense>
   );

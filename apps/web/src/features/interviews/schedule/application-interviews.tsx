@@ -57,7 +57,7 @@ export function ApplicationInterviews({ applicationId, jobId, candidateName }: P
         ) : null}
       </Group>
       {interviews.isPending ? (
-        <Loader size="sm" aria-label="Loading interviews" />
+        <Loader size="sm" role="progressbar" aria-label="Loading interviews" />
       ) : interviews.isError ? (
         <Alert color="red" title="The interviews could not be loaded">
           {errorMessage(interviews.error)}
@@ -79,7 +79,7 @@ export function ApplicationInterviews({ applicationId, jobId, candidateName }: P
         </Stack>
       )}
       {action ? (
-        <Suspense fallback={<Loader size="xs" aria-label="Loading" />}>
+        <Suspense fallback={<Loader size="xs" role="progressbar" aria-label="Loading" />}>
           {action.kind === 'schedule' || action.kind === 'reschedule' ? (
             <ScheduleInterviewDialog
               opened

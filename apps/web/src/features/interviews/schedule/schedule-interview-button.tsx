@@ -18,7 +18,7 @@ export function ScheduleInterviewButton({ applicationId, jobId, candidateName, j
         Schedule interview…
       </Button>
       {open ? (
-        <Suspense fallback={<Loader size="xs" aria-label="Loading the scheduling dialog" />}>
+        <Suspense fallback={<Loader size="xs" role="progressbar" aria-label="Loading the scheduling dialog" />}>
           <ScheduleInterviewDialog opened onClose={() => setOpen(false)} applicationId={applicationId} jobId={jobId} candidateName={candidateName} />
         </Suspense>
       ) : null}

@@ -52,7 +52,7 @@ export function SlotPicker({ timeZone, search, onSearch, notReady, result, picke
         </Text>
       ) : result.isPending ? (
         <Group gap="xs">
-          <Loader size="xs" aria-label="Finding free times" />
+          <Loader size="xs" role="progressbar" aria-label="Finding free times" />
           <Text fz="sm">Finding free times…</Text>
         </Group>
       ) : result.isError ? (

@@ -55,7 +55,7 @@ export default function SignatureEditor() {
         Mail signature
       </Title>
       {signature.isPending ? (
-        <Loader size="sm" aria-label="Loading your signature" />
+        <Loader size="sm" role="progressbar" aria-label="Loading your signature" />
       ) : signature.isError ? (
         <Alert color="red">{errorMessage(signature.error)}</Alert>
       ) : (

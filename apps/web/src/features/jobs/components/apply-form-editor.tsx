@@ -99,7 +99,7 @@ export function ApplyFormEditor({ applyForm }: { applyForm: TApplyForm }) {
           </Button>
         </Group>
         {picking && questions.length < CareerSiteValidation.maxQuestions ? (
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the question bank" />}>
+          <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading the question bank" />}>
             <QuestionBankPicker
               onPick={(question) => {
                 changed(setQuestions)([...questions, formQuestionFromBank(question, questions)]);

@@ -24,7 +24,7 @@ export function CreateJobModal({ opened, onClose, onCreated }: { opened: boolean
     <Modal opened={opened} onClose={onClose} title="New job" size="xl">
       {options.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the form" />
+          <Loader role="progressbar" aria-label="Loading the form" />
         </Group>
       ) : options.isError ? (
         <Alert color="red">{errorMessage(options.error)}</Alert>

@@ -35,7 +35,7 @@ export function DashboardCard({ title, total, seeAll, children }: { title: strin
 }
 
 export function CardState({ pending, error, label }: { pending: boolean; error: unknown; label: string }) {
-  if (pending) return <Loader size="sm" aria-label={`Loading ${label}`} />;
+  if (pending) return <Loader size="sm" role="progressbar" aria-label={`Loading ${label}`} />;
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   return null;
 }

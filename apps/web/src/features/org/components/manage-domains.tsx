@@ -164,7 +164,7 @@ export function ManageDomains() {
       </form>
       <FormAlert message={add.isError ? errorMessage(add.error) : null} />
       {domains.isPending ? (
-        <Loader aria-label="Loading domains" />
+        <Loader role="progressbar" aria-label="Loading domains" />
       ) : domains.isError ? (
         <Alert color="red" role="alert">
           {errorMessage(domains.error)}

@@ -67,7 +67,7 @@ export function OrgEntityList({ kind, entity, title, columns, headingOrder = 1, 
       ) : null}
       {list.isPending ? (
         <Center py="xl">
-          <Loader aria-label={`Loading ${labels.many.toLowerCase()}`} />
+          <Loader role="progressbar" aria-label={`Loading ${labels.many.toLowerCase()}`} />
         </Center>
       ) : list.isError ? (
         <Alert color="red" role="alert" title={`The ${labels.many.toLowerCase()} could not be loaded`}>

@@ -17,7 +17,7 @@ export function RemoveOrgItem({ kind, item, onClose }: { kind: TOrgKind; item: T
     <Modal opened onClose={() => onClose()} title={`Delete ${label}`}>
       <Stack>
         {usage.isPending ? (
-          <Loader aria-label="Checking where it is used" />
+          <Loader role="progressbar" aria-label="Checking where it is used" />
         ) : usage.isError ? (
           <FormAlert message={errorMessage(usage.error)} />
         ) : used ? (

@@ -99,7 +99,7 @@ export function BoardColumn({ jobId, stage, filters, firstPageAt, stages, canMov
                     <BoardCard card={card} stages={stages} canMove={canMove} selected={selected.has(card.applicationId)} onToggle={onToggle} onMove={onMove} onSchedule={onSchedule} />
                   ) : (
                     <Group justify="center" py="xs">
-                      <Loader size="xs" aria-label={`Loading more of ${stage.name}`} />
+                      <Loader size="xs" role="progressbar" aria-label={`Loading more of ${stage.name}`} />
                     </Group>
                   )}
                 </div>

@@ -235,12 +235,12 @@ export function BoardColumns({ board, boardKey, filters, filtered, firstPageAt, 
         ) : null}
       </DragOverlay>
       {rejecting ? (
-        <Suspense fallback={<Loader size="xs" aria-label="Loading the reject dialog" />}>
+        <Suspense fallback={<Loader size="xs" role="progressbar" aria-label="Loading the reject dialog" />}>
           <RejectDialog opened onClose={() => setRejecting(null)} onConfirm={confirmReject} who={rejecting.card.name} />
         </Suspense>
       ) : null}
       {scheduling ? (
-        <Suspense fallback={<Loader size="xs" aria-label="Loading the scheduling dialog" />}>
+        <Suspense fallback={<Loader size="xs" role="progressbar" aria-label="Loading the scheduling dialog" />}>
           <ScheduleInterviewDialog opened onClose={() => setScheduling(null)} applicationId={scheduling.applicationId} jobId={board.job.id} candidateName={scheduling.name} />
         </Suspense>
       ) : null}

@@ -66,7 +66,7 @@ export function MoveActions({
         </Alert>
       ) : null}
       {rejectStage && rejecting ? (
-        <Suspense fallback={<Loader size="xs" aria-label="Loading the reject dialog" />}>
+        <Suspense fallback={<Loader size="xs" role="progressbar" aria-label="Loading the reject dialog" />}>
           <RejectDialog
             opened={rejecting}
             who={name}

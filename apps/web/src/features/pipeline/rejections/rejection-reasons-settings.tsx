@@ -75,7 +75,7 @@ export function RejectionReasonsSettings() {
         </Alert>
       ) : null}
       {list.isPending ? (
-        <Loader size="sm" aria-label="Loading rejection reasons" />
+        <Loader size="sm" role="progressbar" aria-label="Loading rejection reasons" />
       ) : list.isError ? (
         <Alert color="red" role="alert" title="The rejection reasons could not be loaded">
           {errorMessage(list.error)}

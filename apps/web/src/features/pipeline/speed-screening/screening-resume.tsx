@@ -18,7 +18,7 @@ function PdfResume({ fileId, filename }: { fileId: string; filename: string }) {
     };
   }, [file.data]);
   if (file.isError) return <Alert color="red">{errorMessage(file.error)}</Alert>;
-  if (!url) return <Loader size="sm" aria-label="Loading the résumé" />;
+  if (!url) return <Loader size="sm" role="progressbar" aria-label="Loading the résumé" />;
   return (
     <object data={url} type="application/pdf" title={`Résumé: ${filename}`} style={{ width: '100%', height: '70vh', border: 0 }}>
       <Text size="sm">
@@ -37,7 +37,7 @@ export function ScreeningResume({ item }: { item: TSpeedScreeningItem }) {
   const preview = useQuery({ ...getApplicationResumeQueryOptions(item.card.applicationId), enabled: Boolean(item.resume) });
   let body;
   if (!item.resume) body = <Text c="dimmed">No résumé came with this application.</Text>;
-  else if (preview.isPending) body = <Loader size="sm" aria-label="Loading the résumé" />;
+  else if (preview.isPending) body = <Loader size="sm" role="progressbar" aria-label="Loading the résumé" />;
   else if (preview.isError) body = <Alert color="red">{errorMessage(preview.error)}</Alert>;
   else if (preview.data.kind === 'pdf' && preview.data.fileId) body = <PdfResume fileId={preview.data.fileId} filename={preview.data.filename} />;
   else if (preview.data.kind === 'html')

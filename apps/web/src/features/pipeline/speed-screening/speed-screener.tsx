@@ -44,8 +44,8 @@ export function SpeedScreener({ jobId, list }: { jobId: string | null; list: Scr
   const board = jobId ? `${Paths.workflow}?jobId=${jobId}` : Paths.workflow;
   let body;
   if (session.failed) body = <Alert color="red" title="The applicants could not be loaded">{errorMessage(session.queue.error)}</Alert>;
-  else if (session.loading) body = <Loader aria-label="Loading applicants" />;
-  else if (session.loadingMore) body = <Loader aria-label="Loading more applicants" />;
+  else if (session.loading) body = <Loader role="progressbar" aria-label="Loading applicants" />;
+  else if (session.loadingMore) body = <Loader role="progressbar" aria-label="Loading more applicants" />;
   else if (session.done || !current)
     body = (
       <Paper withBorder p="xl" radius="md">

@@ -8,7 +8,7 @@ const statusColor = { not_connected: 'gray', connected: 'pastel-green', expired:
 /** My mailbox and calendar connections and their status (connecting comes with the integrations area). */
 export function IntegrationsList() {
   const integrations = useIntegrations();
-  if (integrations.isPending) return <Loader aria-label="Loading integrations" />;
+  if (integrations.isPending) return <Loader role="progressbar" aria-label="Loading integrations" />;
   if (integrations.isError) return <Alert color="red" role="alert">{errorMessage(integrations.error)}</Alert>;
   return (
     <Table>

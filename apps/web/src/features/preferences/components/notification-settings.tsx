@@ -8,7 +8,7 @@ import { useNotifications, useUpdateNotifications } from '../api/notifications';
 export function NotificationSettings() {
   const prefs = useNotifications();
   const update = useUpdateNotifications();
-  if (prefs.isPending) return <Loader aria-label="Loading preferences" />;
+  if (prefs.isPending) return <Loader role="progressbar" aria-label="Loading preferences" />;
   if (prefs.isError) return <Alert color="red" role="alert">{errorMessage(prefs.error)}</Alert>;
   return (
     <Paper withBorder p="md" radius="md">

@@ -83,7 +83,7 @@ export function AccessRights({ heldRights }: { heldRights: readonly TAccessRight
       <TextInput label="Search users" placeholder="Name, email or employee code" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={300} />
       {isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading users" />
+          <Loader role="progressbar" aria-label="Loading users" />
         </Center>
       ) : isError ? (
         <Alert color="red" role="alert">

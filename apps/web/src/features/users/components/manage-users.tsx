@@ -67,7 +67,7 @@ export function ManageUsers({ org, canChangeAdmin, isAdmin }: { org: OrgChoices;
       <FormAlert message={exportError} />
       {isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading users" />
+          <Loader role="progressbar" aria-label="Loading users" />
         </Center>
       ) : isError ? (
         <Alert color="red" role="alert" title="The users could not be loaded">

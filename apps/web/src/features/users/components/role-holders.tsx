@@ -29,7 +29,7 @@ export function RoleHolders({ filter, label, onAdd, onRemove, pending, error }: 
       <FormAlert message={error ? errorMessage(error) : null} />
       {holders.isPending ? (
         <Center>
-          <Loader aria-label={`Loading ${label.toLowerCase()}s`} />
+          <Loader role="progressbar" aria-label={`Loading ${label.toLowerCase()}s`} />
         </Center>
       ) : holders.isError ? (
         <Alert color="red" role="alert">

@@ -38,7 +38,7 @@ export function CampaignDetail({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const campaign = useCampaign(id, page);
   const cancel = useCancelCampaign();
-  if (campaign.isPending) return <Loader aria-label="Loading the campaign" />;
+  if (campaign.isPending) return <Loader role="progressbar" aria-label="Loading the campaign" />;
   if (campaign.isError)
     return (
       <Alert color="red" role="alert">

@@ -17,7 +17,7 @@ export function CampaignList() {
         </Button>
       </Group>
       {campaigns.isPending ? (
-        <Loader aria-label="Loading campaigns" />
+        <Loader role="progressbar" aria-label="Loading campaigns" />
       ) : campaigns.isError ? (
         <Alert color="red" role="alert">
           {errorMessage(campaigns.error)}

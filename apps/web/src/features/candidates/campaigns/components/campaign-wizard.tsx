@@ -29,7 +29,7 @@ function RecipientsStep({ picked, setPicked, saved }: { picked: Picked[]; setPic
         </Text>
       )}
       <TextInput label="Find candidates to add" description="Type at least two letters of a name, email or title" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
-      {lookup.isFetching && <Loader size="sm" aria-label="Searching candidates" />}
+      {lookup.isFetching && <Loader size="sm" role="progressbar" aria-label="Searching candidates" />}
       {lookup.isError && (
         <Alert color="red" role="alert">
           {errorMessage(lookup.error)}
@@ -127,7 +127,7 @@ function PreviewStep({ campaign }: { campaign: TCampaign }) {
       />
       {campaign.skippedNoEmail ? <Alert color="yellow">{campaign.skippedNoEmail} picked candidate(s) have no email address and were left out.</Alert> : null}
       {preview.isPending ? (
-        <Loader aria-label="Loading the preview" />
+        <Loader role="progressbar" aria-label="Loading the preview" />
       ) : preview.isError ? (
         <Alert color="red" role="alert">
           {errorMessage(preview.error)}

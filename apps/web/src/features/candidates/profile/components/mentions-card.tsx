@@ -22,7 +22,7 @@ export function MentionsCard() {
       </Group>
       {markRead.isError ? <Alert color="red">{errorMessage(markRead.error)}</Alert> : null}
       {mentions.isPending ? (
-        <Loader size="sm" aria-label="Loading mentions" />
+        <Loader size="sm" role="progressbar" aria-label="Loading mentions" />
       ) : mentions.isError ? (
         <Alert color="red">{errorMessage(mentions.error)}</Alert>
       ) : mentions.data.items.length === 0 ? (

@@ -87,7 +87,7 @@ export function CandidateSearch({ selectionActions }: { selectionActions?: Selec
         <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
           {results.isPending ? (
             <Group justify="center" p="xl">
-              <Loader aria-label="Loading candidates" />
+              <Loader role="progressbar" aria-label="Loading candidates" />
             </Group>
           ) : results.isError ? (
             <Alert color="red" title="Candidates could not be loaded">
