@@ -177,8 +177,9 @@ async function seedCompanyInterviews(customerId: Types.ObjectId, random: () => n
   // A working-hours time on a day relative to today, in a person's time zone.
   const localTime = (who: Types.ObjectId | null, days: number, hour: number, minute = 0) =>
     DateTime.fromJSDate(now, { zone: (who && people.get(String(who))?.timezone) || 'UTC' }).startOf('day').plus({ days }).set({ hour, minute }).toJSDate();
+  // 12:00-16:30 UTC: within the demo's Berlin, New York and (mostly) Kolkata working hours.
   const pastStart = (daysAgo: number) => {
-    const d = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: daysAgo }).set({ hour: 8 + Math.floor(random() * 8), minute: random() < 0.5 ? 0 : 30, second: 0, millisecond: 0 });
+    const d = DateTime.fromJSDate(now, { zone: 'UTC' }).minus({ days: daysAgo }).set({ hour: 12 + Math.floor(random() * 5), minute: random() < 0.5 ? 0 : 30, second: 0, millisecond: 0 });
     return d.toJSDate();
   };
 

@@ -62,38 +62,40 @@ export function MeetingRoomsSettings() {
               {here.length === 0 ? (
                 <Text c="dimmed">No rooms at this address yet.</Text>
               ) : (
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Room</Table.Th>
-                      <Table.Th>Seats</Table.Th>
-                      <Table.Th>Equipment</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {here.map((room) => (
-                      <Table.Tr key={room.id}>
-                        <Table.Td fw={500}>{room.name}</Table.Td>
-                        <Table.Td>{room.capacity}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            {room.equipment.length ? room.equipment.map((e) => <Badge key={e} variant="light" color="gray">{e}</Badge>) : <Text c="dimmed" size="sm">None</Text>}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>{room.active ? <Badge color="pastel-green" variant="light">Active</Badge> : <Badge color="gray" variant="outline">Inactive</Badge>}</Table.Td>
-                        <Table.Td>
-                          <Button variant="subtle" size="xs" onClick={() => setEditing({ room })} aria-label={`Edit ${room.name}`}>
-                            Edit
-                          </Button>
-                        </Table.Td>
+                <Table.ScrollContainer minWidth={520}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Room</Table.Th>
+                        <Table.Th>Seats</Table.Th>
+                        <Table.Th>Equipment</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th>
+                          <VisuallyHidden>Actions</VisuallyHidden>
+                        </Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {here.map((room) => (
+                        <Table.Tr key={room.id}>
+                          <Table.Td fw={500}>{room.name}</Table.Td>
+                          <Table.Td>{room.capacity}</Table.Td>
+                          <Table.Td>
+                            <Group gap={4}>
+                              {room.equipment.length ? room.equipment.map((e) => <Badge key={e} variant="light" color="gray">{e}</Badge>) : <Text c="dimmed" size="sm">None</Text>}
+                            </Group>
+                          </Table.Td>
+                          <Table.Td>{room.active ? <Badge color="pastel-green" variant="light">Active</Badge> : <Badge color="gray" variant="outline">Inactive</Badge>}</Table.Td>
+                          <Table.Td>
+                            <Button variant="subtle" size="xs" onClick={() => setEditing({ room })} aria-label={`Edit ${room.name}`}>
+                              Edit
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               )}
             </Stack>
           </Paper>

@@ -5,7 +5,7 @@ const colors: Record<TJobStatus, string> = { draft: 'gray', pending_approval: 'y
 
 export function JobStatusBadge({ status }: { status: TJobStatus }) {
   return (
-    <Badge color={colors[status]} variant="light">
+    <Badge color={`${colors[status]}.9`} variant="light">
       {JobStatusLabels[status]}
     </Badge>
   );
@@ -16,7 +16,7 @@ const requisitionLabels: Record<string, string> = { draft: 'Draft', pending_appr
 
 export function RequisitionStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={requisitionColors[status] ?? 'gray'} variant="light">
+    <Badge color={`${requisitionColors[status] ?? 'gray'}.9`} variant="light">
       {requisitionLabels[status] ?? status}
     </Badge>
   );
