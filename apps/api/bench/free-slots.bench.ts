@@ -1,7 +1,8 @@
 // Free slots at scale (issue 15): POST /api/user/calendar/getfreeslotforhire for a panel of 5 interviewers in
 // three time zones, each with 200 booked interviews over the 3 weeks asked about, in a company where 50 more
 // people have as many (the busy-time query must not read theirs). With and without a meeting room at an address
-// (5 rooms holding some 700 bookings, about 9 a room a working day).
+// (5 rooms holding some 700 bookings, about 9 a room a working day). Each panel member also has a past year of
+// interviews (BENCH_HISTORY, 1,000 each) that the query must skip through the index.
 // Run from apps/api: `npx tsx bench/free-slots.bench.ts`; BENCH_SAMPLES and BENCH_BUSY make a quick run smaller.
 // Prints figures, asserts nothing; bounded by MaxSeconds. Seeding uses raw bulk inserts.
 import { createServer } from 'node:http';
@@ -20,6 +21,8 @@ import { close, fmt, listen } from './lib';
 const Samples = Number(process.env.BENCH_SAMPLES ?? 100);
 const BusyEach = Number(process.env.BENCH_BUSY ?? 200);
 const Bystanders = 50;
+// Each panel member's past year: interviews before the range, which the busy-time query must not read.
+const History = Number(process.env.BENCH_HISTORY ?? 1000);
 const MaxSeconds = 10 * 60;
 const Day = 86_400_000;
 
@@ -35,14 +38,14 @@ const RangeStart = Date.parse('2027-03-01T00:00:00Z');
 const RangeEnd = RangeStart + 21 * Day;
 
 /** `count` interviews of 30-60 minutes for each of `userIds`, spread over the range's days and hours (`roomShare` of them in a room). */
-function interviewsFor(customerId: Types.ObjectId, userIds: Types.ObjectId[], count: number, roomIds: Types.ObjectId[], roomShare: number) {
+function interviewsFor(customerId: Types.ObjectId, userIds: Types.ObjectId[], count: number, roomIds: Types.ObjectId[], roomShare: number, from = RangeStart, days = 21) {
   const rows = [];
   let seed = 7;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   for (const userId of userIds) {
     for (let i = 0; i < count; i++) {
-      const day = Math.floor(rnd() * 21);
-      const start = RangeStart + day * Day + Math.floor(rnd() * 46) * 30 * 60_000;
+      const day = Math.floor(rnd() * days);
+      const start = from + day * Day + Math.floor(rnd() * 46) * 30 * 60_000;
       const minutes = [30, 45, 60][Math.floor(rnd() * 3)]!;
       const roomId = roomIds.length && rnd() < roomShare ? roomIds[Math.floor(rnd() * roomIds.length)]! : null;
       rows.push({
@@ -96,7 +99,8 @@ try {
   const roomIds = rooms.map((r) => r._id);
   await Interview.collection.insertMany(interviewsFor(customerId, panel.map((u) => u._id), BusyEach, roomIds, 0.2), { ordered: false });
   await Interview.collection.insertMany(interviewsFor(customerId, bystanders.map((u) => u._id), BusyEach, roomIds, 0.05), { ordered: false });
-  console.log(`seed: ${fmt(BusyEach)} interviews for each of 5 panel members and ${Bystanders} other people (${fmt((5 + Bystanders) * BusyEach)} in all) over 3 weeks, in ${fmt((performance.now() - seedStarted) / 1000, 1)} s`);
+  if (History) await Interview.collection.insertMany(interviewsFor(customerId, panel.map((u) => u._id), History, roomIds, 0.2, RangeStart - 365 * Day, 364), { ordered: false });
+  console.log(`seed: ${fmt(BusyEach)} interviews for each of 5 panel members and ${Bystanders} other people (${fmt((5 + Bystanders) * BusyEach)} in all) over 3 weeks, plus ${fmt(History)} in the past year for each panel member, in ${fmt((performance.now() - seedStarted) / 1000, 1)} s`);
 
   const token = await tokenFor(ctx.config, panel[0]!);
   const server = createServer(ctx.app);
