@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCandidateProfile, TTimelinePage } from '@hireflow/contracts/candidates-profile';
+import type { TInterview } from '@hireflow/contracts/interviews';
 import { renderWithProviders } from '@/test/render';
 import { buildJobSummary, signIn } from '@/test/factories';
 import { getSession } from '@/lib/session';
@@ -46,6 +47,15 @@ const timeline: TTimelinePage = {
   nextBefore: null,
 };
 
+let interviews: TInterview[] = [];
+const technical: TInterview = {
+  id: '64e000000000000000000001', applicationId: '64c0000000000000000000a1', candidateId: id, candidateName: 'Ada Lovelace',
+  jobId: '64d000000000000000000001', jobTitle: 'Backend Engineer', roundId: null, roundName: 'Technical interview',
+  start: '2026-12-01T09:00:00.000Z', end: '2026-12-01T10:00:00.000Z', durationMinutes: 60, timeZone: 'Europe/London', mode: 'video',
+  room: null, videoLink: 'https://meet.example.test/ada', phone: '', interviewers: [], status: 'scheduled', statusNote: '',
+  scheduledBy: null, selfScheduled: false, createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z',
+};
+
 function openProfile(overrides: Partial<TCandidateProfile> = {}) {
   signIn({ role: 'recruiter' });
   http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
@@ -54,10 +64,30 @@ function openProfile(overrides: Partial<TCandidateProfile> = {}) {
   http.onGet(`/api/candidates/${id}/notes`).reply(200, { items: [] });
   http.onGet(`/api/candidates/${id}/resume/preview`).reply(200, { kind: 'html', fileId: 'f'.repeat(32), filename: 'ada.docx', textState: 'pending', html: '<p>Analytical engines since 1842</p>' });
   http.onGet(`/api/candidates/${id}/duplicates`).reply(200, { items: [] });
+  http.onGet('/api/interviews', { params: { candidateId: id } }).reply(200, { items: interviews, hasMore: false });
   return renderWithProviders(null, { route: `/candidate/${id}` });
 }
 
 describe('/candidate/:id', () => {
+  it("lists the candidate's interviews across applications on my clock, each opening its application", async () => {
+    interviews = [technical, { ...technical, id: '64e000000000000000000002', roundName: 'Phone screen', start: '2026-11-20T14:00:00.000Z', end: '2026-11-20T14:30:00.000Z', status: 'completed' }];
+    openProfile();
+    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 5000 });
+    const rows = await within(region).findAllByRole('row', {}, { timeout: 5000 });
+    expect(rows.slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['Tue, 1 Dec 2026, 09:00–10:00', 'Technical interview', 'Backend Engineer', 'Scheduled'],
+      ['Fri, 20 Nov 2026, 14:00–14:30', 'Phone screen', 'Backend Engineer', 'Completed'],
+    ]);
+    expect(within(rows[1]!).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
+    interviews = [];
+  });
+
+  it('says how to schedule when the candidate has no interviews', async () => {
+    openProfile();
+    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 5000 });
+    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('shows who they are, their applications, consent, résumé and timeline', async () => {
     openProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();

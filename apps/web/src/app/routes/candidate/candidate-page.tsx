@@ -16,6 +16,7 @@ import { loadChunk } from '../lazy-page';
 // The edit form and the job picker load when someone opens them.
 const CandidateEditModal = lazy(() => loadChunk(() => import('./candidate-edit-modal')).then((m) => ({ default: m.CandidateEditModal })));
 const AddToJobModal = lazy(() => loadChunk(() => import('./add-to-job-modal')).then((m) => ({ default: m.AddToJobModal })));
+const CandidateInterviews = lazy(() => import('@/features/interviews/schedule/candidate-interviews').then((m) => ({ default: m.CandidateInterviews })));
 const ScheduleInterviewButton = lazy(() => import('@/features/interviews/schedule/schedule-interview-button').then((m) => ({ default: m.ScheduleInterviewButton })));
 
 /** /{type}/{id} with type candidate: who they are, their applications, notes and timeline. */
@@ -110,6 +111,9 @@ function CandidateView({ profile }: { profile: TCandidateProfile }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
             <Applications profile={profile} />
+            <Suspense fallback={null}>
+              <CandidateInterviews candidateId={profile.id} />
+            </Suspense>
             <CandidateNotes profile={profile} />
             <CandidateTimeline candidateId={profile.id} />
           </Stack>

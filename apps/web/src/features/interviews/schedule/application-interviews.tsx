@@ -2,21 +2,20 @@ import { Suspense, lazy, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { InterviewModeLabels, InterviewStatusLabels, type TFeedbackState, type TInterview, type TInterviewStatus } from '@hireflow/contracts/interviews';
+import { InterviewModeLabels, InterviewStatusLabels, type TFeedbackState, type TInterview } from '@hireflow/contracts/interviews';
 import { useLiveEvents } from '@/features/pipeline/live/live-events';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useInterviews } from '../api/get-interviews';
 import type { TSettableInterviewStatus as TSettableStatus } from '@hireflow/contracts/interviews-scheduling';
 import { useCanScheduleInterviews } from './can-schedule';
-import { interviewWhen, viewerTimeZone } from './interview-format';
+import { InterviewStatusColors, interviewWhen, viewerTimeZone } from './interview-format';
 
 // Each dialog loads when it is first opened.
 const ScheduleInterviewDialog = lazy(() => import('./schedule-interview-dialog').then((m) => ({ default: m.ScheduleInterviewDialog })));
 const CancelInterviewDialog = lazy(() => import('./cancel-interview-dialog').then((m) => ({ default: m.CancelInterviewDialog })));
 const InterviewStatusDialog = lazy(() => import('./interview-status-dialog').then((m) => ({ default: m.InterviewStatusDialog })));
 
-const StatusColors: Record<TInterviewStatus, string> = { scheduled: 'blue', completed: 'green', did_not_happen: 'orange', incident: 'red', cancelled: 'gray.7' };
 const FeedbackLabels: Record<TFeedbackState, string> = { pending: 'Scorecard due', draft: 'Scorecard draft', submitted: 'Scorecard submitted' };
 const FeedbackColors: Record<TFeedbackState, string> = { pending: 'gray.7', draft: 'yellow.9', submitted: 'green' };
 
@@ -111,7 +110,7 @@ function InterviewItem({ interview: i, timeZone, canSchedule, myId, onAction }: 
         <Stack gap={2}>
           <Group gap="xs">
             <Text fw={600}>{name}</Text>
-            <Badge color={StatusColors[i.status]} variant="light">
+            <Badge color={InterviewStatusColors[i.status]} variant="light">
               {InterviewStatusLabels[i.status]}
             </Badge>
           </Group>

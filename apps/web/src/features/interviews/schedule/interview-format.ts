@@ -1,4 +1,4 @@
-import type { TInterview } from '@hireflow/contracts/interviews';
+import type { TInterview, TInterviewStatus } from '@hireflow/contracts/interviews';
 
 // Formatting only (Intl): the interviews list shows times without loading the scheduling maths.
 
@@ -20,3 +20,6 @@ export function viewerTimeZone(profileZone: string | null | undefined): string {
   }
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/** Badge colours of the statuses (dark shades: readable on the light badge background). */
+export const InterviewStatusColors: Record<TInterviewStatus, string> = { scheduled: 'blue.9', completed: 'green.9', did_not_happen: 'orange.9', incident: 'red.9', cancelled: 'gray.7' };
