@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { ZObjectId, ZTimeZone, zMultilineText, zText } from './common';
-import { DidNotHappenReasons, InterviewLimits, InterviewModes, ZInterview, ZInterviewConflict } from './interviews';
+import { DidNotHappenReasons, InterviewLimits, InterviewModes, ZInterview, ZInterviewConflict, zInstant, zInterviewDuration as zDuration, zVideoLink } from './interviews';
 
 // ---------------------------------------------------------------------------------------------
 // Scheduling (issue 15): what the schedule, reschedule, cancel, status, list, invitation preview and
 // self-scheduling calls take and answer, beyond the shared shapes of interviews.ts.
 // ---------------------------------------------------------------------------------------------
-
-const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time' });
-const zDuration = z.number({ error: 'must be a number of minutes' }).int({ error: 'must be whole minutes' })
-  .min(InterviewLimits.minDurationMinutes, { error: `must be at least ${InterviewLimits.minDurationMinutes} minutes` })
-  .max(InterviewLimits.maxDurationMinutes, { error: `may be at most ${InterviewLimits.maxDurationMinutes} minutes` });
-const zVideoLink = z.url({ protocol: /^https?$/, error: 'must be a web address (https://...)' }).max(500).or(z.literal(''));
 
 /** What the invitation mails of a change did: who got one, and to whom it could not be sent (the change stands). */
 export const ZInvitationMailOutcome = z.object({

@@ -107,7 +107,12 @@ export const DefaultWorkingDays: TWorkingDay[] = [1, 2, 3, 4, 5].map((weekday) =
 
 // ----- Free slots (POST /api/user/calendar/getfreeslotforhire) --------------------------------
 
-const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time' });
+/** The field shapes every interview request shares (scheduling, rescheduling, previews, self-scheduling links). */
+export const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time' });
+export const zInterviewDuration = z.number({ error: 'must be a number of minutes' }).int({ error: 'must be whole minutes' })
+  .min(InterviewLimits.minDurationMinutes, { error: `must be at least ${InterviewLimits.minDurationMinutes} minutes` })
+  .max(InterviewLimits.maxDurationMinutes, { error: `may be at most ${InterviewLimits.maxDurationMinutes} minutes` });
+export const zVideoLink = z.url({ protocol: /^https?$/, error: 'must be a web address (https://...)' }).max(500).or(z.literal(''));
 
 export const ZFreeSlotRequest = z
   .object({
@@ -251,12 +256,12 @@ export const ZScheduleInterviewRequest = z
     roundId: ZObjectId.nullable().default(null),
     roundName: zText().trim().max(80, { error: 'is too long' }).default(''),
     start: zInstant,
-    durationMinutes: z.number().int().min(InterviewLimits.minDurationMinutes, { error: `must be at least ${InterviewLimits.minDurationMinutes} minutes` }).max(InterviewLimits.maxDurationMinutes, { error: `may be at most ${InterviewLimits.maxDurationMinutes} minutes` }),
+    durationMinutes: zInterviewDuration,
     /** The scheduler's time zone: the invitation states the time in it. */
     timeZone: ZTimeZone,
     mode: z.enum(InterviewModes),
     roomId: ZObjectId.nullable().default(null),
-    videoLink: z.url({ protocol: /^https?$/, error: 'must be a web address (https://...)' }).max(500).or(z.literal('')).default(''),
+    videoLink: zVideoLink.default(''),
     phone: zText().trim().max(40).default(''),
     interviewerIds: z.array(ZObjectId).min(1, { error: 'choose at least one interviewer' }).max(InterviewLimits.maxInterviewers),
     /** The invitation template (kind interview); none: the built-in invitation text. */
