@@ -10,6 +10,7 @@ import { usersRouter } from './modules/users/users.routes';
 import { exportsRouter } from './modules/exports/exports.routes';
 import { orgRouter } from './modules/org/org.routes';
 import { preferencesRouter } from './modules/preferences/preferences.routes';
+import { approvalsRouter } from './modules/approvals/approvals.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
 import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
@@ -40,6 +41,7 @@ export function buildApiRouter(): Router {
   api.use(exportsRouter);
   api.use(orgRouter);
   api.use(preferencesRouter);
+  api.use(approvalsRouter);
   api.use(jobSettingsRouter);
   api.use(requisitionsRouter);
   api.use(jobsRouter);

@@ -88,3 +88,10 @@ export const ZTimeZone = z
   .min(1, { error: 'is required' })
   .max(64)
   .refine(isKnownTimeZone, { error: 'is not a known time zone' });
+
+/** A person as lists and details show them. */
+export const ZUserRef = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type TUserRef = z.infer<typeof ZUserRef>;
+/** Anything with a name (a department, a location, a job). */
+export const ZNamedRef = z.object({ id: z.string(), name: z.string() });
+export type TNamedRef = z.infer<typeof ZNamedRef>;

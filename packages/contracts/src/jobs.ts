@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZObjectId, zMultilineText, zText } from './common';
+import { ZObjectId, ZUserRef, ZNamedRef, zMultilineText, zText } from './common';
+import { ZApprovalHistoryEntry, ZApprovalStep } from './approvals';
+
+// Moved to common and approvals; re-exported until every importer names its new home.
+export { ZUserRef, ZNamedRef, type TUserRef, type TNamedRef } from './common';
+export {
+  ApprovalKinds, type TApprovalKind, ZApprovalChain, type TApprovalChain, ZApprovalChainsQuery, ZSaveApprovalChainRequest, type TSaveApprovalChainRequest,
+  ApprovalDecisions, ZDecideApprovalRequest, type TDecideApprovalRequest, ZReassignApprovalRequest, type TReassignApprovalRequest,
+  ApprovalHistoryActions, ZApprovalStep, ZApprovalHistoryEntry,
+} from './approvals';
 
 // ---------------------------------------------------------------------------------------------
 // Requisitions, vacancy approvals, jobs, the workflow template. One definition for API and SPA.
@@ -155,36 +164,6 @@ export const ZUpdateWorkflowTemplateRequest = z.object({
 });
 export type TUpdateWorkflowTemplateRequest = z.infer<typeof ZUpdateWorkflowTemplateRequest>;
 
-// ---------- Approval chains (company-settings/approvers) ----------
-
-export const ApprovalKinds = ['vacancy', 'offer', 'agency'] as const;
-export type TApprovalKind = (typeof ApprovalKinds)[number];
-
-export const ZUserRef = z.object({ id: z.string(), name: z.string(), email: z.string() });
-export type TUserRef = z.infer<typeof ZUserRef>;
-export const ZNamedRef = z.object({ id: z.string(), name: z.string() });
-export type TNamedRef = z.infer<typeof ZNamedRef>;
-
-export const ZApprovalChain = z.object({
-  id: z.string(),
-  kind: z.enum(ApprovalKinds),
-  businessUnit: ZNamedRef.nullable(),
-  approvers: z.array(ZUserRef),
-});
-export type TApprovalChain = z.infer<typeof ZApprovalChain>;
-
-export const ZApprovalChainsQuery = z.object({ kind: z.enum(ApprovalKinds).optional() });
-
-export const ZSaveApprovalChainRequest = z.object({
-  kind: z.enum(ApprovalKinds, { error: `must be one of ${ApprovalKinds.join(', ')}` }),
-  businessUnitId: ZObjectId.nullable().default(null),
-  approverIds: z
-    .array(ZObjectId)
-    .max(10, { error: 'may have at most 10 approvers' })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'lists the same approver twice' }),
-});
-export type TSaveApprovalChainRequest = z.infer<typeof ZSaveApprovalChainRequest>;
-
 // ---------- Requisitions ----------
 
 export const RequisitionStatuses = ['draft', 'pending_approval', 'approved', 'rejected'] as const;
@@ -232,44 +211,11 @@ export type TCreateRequisitionRequest = z.infer<typeof ZCreateRequisitionRequest
 export const ZUpdateRequisitionRequest = ZCreateRequisitionRequest;
 export type TUpdateRequisitionRequest = TCreateRequisitionRequest;
 
-export const ApprovalDecisions = ['approve', 'reject'] as const;
-export const ZDecideApprovalRequest = z
-  .object({
-    decision: z.enum(ApprovalDecisions, { error: 'must be approve or reject' }),
-    comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
-  })
-  .refine((d) => d.decision === 'approve' || d.comment.length > 0, { error: 'is required when rejecting (tell the requester why)', path: ['comment'] });
-export type TDecideApprovalRequest = z.infer<typeof ZDecideApprovalRequest>;
-
 /** The requester takes a pending requisition back: it becomes a draft again (the job too). */
 export const ZWithdrawRequisitionRequest = z.object({
   comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
 });
 export type TWithdrawRequisitionRequest = z.infer<typeof ZWithdrawRequisitionRequest>;
-
-/** A company admin hands the current step to another active user (e.g. the approver left). */
-export const ZReassignApprovalRequest = z.object({
-  approverId: ZObjectId,
-  comment: zMultilineText().trim().max(JobValidation.maxCommentLength, { error: 'is too long' }).default(''),
-});
-export type TReassignApprovalRequest = z.infer<typeof ZReassignApprovalRequest>;
-
-export const ApprovalHistoryActions = ['submitted', 'skipped', 'approved', 'rejected', 'reassigned', 'withdrawn', 'opened'] as const;
-
-export const ZApprovalStep = z.object({
-  order: z.number(),
-  approver: ZUserRef,
-  state: z.enum(['waiting', 'current', 'approved', 'rejected']),
-  comment: z.string(),
-  decidedAt: z.string().nullable(),
-});
-export const ZApprovalHistoryEntry = z.object({
-  round: z.number(),
-  action: z.enum(ApprovalHistoryActions),
-  by: ZUserRef.nullable(),
-  comment: z.string(),
-  at: z.string(),
-});
 
 export const ZJobCodeHeadcount = z.object({
   id: z.string(),

@@ -21,6 +21,15 @@ export const SampleMergeValues: Record<TMergeField, string> = {
   'interview.location': 'https://meet.example.com/abc-defg-hij',
   'interview.interviewers': 'Sam Lee, Jordan Kim',
   'interview.scheduleLink': 'https://example.com/schedule/sample',
+  'offer.jobTitle': 'Senior Backend Engineer',
+  'offer.startDate': 'Monday, 4 January 2027',
+  'offer.baseSalary': 'EUR 85,000.00 a year',
+  'offer.bonus': 'EUR 8,500.00',
+  'offer.equity': '1,000 stock options vesting over four years',
+  'offer.otherTerms': '30 days of paid holiday',
+  'offer.expiryDate': 'Friday, 11 December 2026',
+  'offer.manager': 'Hank Hiring',
+  'offer.link': 'https://example.com/offer/sample',
 };
 
 // ----- Rich text bodies -----------------------------------------------------------------------

@@ -32,6 +32,15 @@ export const MergeFields = {
   'interview.location': 'The meeting room and address, the video link or the phone number',
   'interview.interviewers': 'The names of the interviewers',
   'interview.scheduleLink': 'The link where the candidate picks a time (self-scheduling)',
+  'offer.jobTitle': 'The job title the offer names',
+  'offer.startDate': 'The start date',
+  'offer.baseSalary': 'The base pay with its currency and period, e.g. EUR 85,000.00 a year',
+  'offer.bonus': 'The bonus with its currency (empty when none)',
+  'offer.equity': 'The equity, as written on the offer',
+  'offer.otherTerms': 'Other terms, as written on the offer',
+  'offer.expiryDate': 'The last day the candidate can accept',
+  'offer.manager': 'The name of the manager the new hire reports to',
+  'offer.link': 'The page where the candidate reads and accepts the offer',
 } as const;
 export type TMergeField = keyof typeof MergeFields;
 export const MergeFieldNames = Object.keys(MergeFields) as TMergeField[];
@@ -63,8 +72,8 @@ const CommonFields = ['candidate.firstName', 'candidate.lastName', 'candidate.fu
 export const MergeFieldsByKind: Record<TMailTemplateKind, readonly TMergeField[]> = {
   campaign: CommonFields,
   pipeline: CommonFields,
-  interview: MergeFieldNames,
-  offer: CommonFields,
+  interview: MergeFieldNames.filter((f) => !f.startsWith('offer.')),
+  offer: [...CommonFields, ...MergeFieldNames.filter((f) => f.startsWith('offer.'))],
   general: CommonFields,
 };
 

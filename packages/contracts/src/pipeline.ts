@@ -117,7 +117,7 @@ export type TRejectionReasonList = z.infer<typeof ZRejectionReasonList>;
 // ---------------------------------------------------------------------------------------------
 
 /** interview.changed: data { interviewId, change } (an interview event kind); screens showing interviews refetch. */
-export const LiveEventKinds = ['application.created', 'application.moved', 'application.updated', 'interview.changed'] as const;
+export const LiveEventKinds = ['application.created', 'application.moved', 'application.updated', 'interview.changed', 'offer.changed'] as const;
 export type TLiveEventKind = (typeof LiveEventKinds)[number];
 
 export const ZLiveEvent = z.object({
@@ -129,7 +129,7 @@ export const ZLiveEvent = z.object({
   candidateId: z.string().nullable(),
   /** Who caused it (a client ignores its own echoes if it wants); null for the career site. */
   byUserId: z.string().nullable(),
-  data: z.object({ fromStageId: z.string().optional(), card: ZPipelineCard.optional(), interviewId: z.string().optional(), change: z.string().optional() }).passthrough(),
+  data: z.object({ fromStageId: z.string().optional(), card: ZPipelineCard.optional(), interviewId: z.string().optional(), offerId: z.string().optional(), change: z.string().optional() }).passthrough(),
 });
 export type TLiveEvent = z.infer<typeof ZLiveEvent>;
 

@@ -7,10 +7,12 @@ import { enqueueJob, findJob, runJobNow, PermanentJobError, type EnqueueOptions,
 /**
  * `headers`: extra mail headers (List-Unsubscribe on campaign mail). `calendar`: an iCalendar event
  * (invitation, update or cancellation) sent as the text/calendar part calendar programs act on, and as an
- * .ics attachment. The dev outbox keeps both.
+ * .ics attachment. `attachments`: files (a signed offer letter), base64 so the queued job stays JSON; keep them
+ * small (the job document carries them). The dev outbox keeps all of it.
  */
 export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
-export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string>; calendar?: MailCalendar };
+export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string>; calendar?: MailCalendar; attachments?: MailAttachment[] };
 export type MailContext = { config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'jobLeaseSeconds'>>; logger: Logger };
 
 const transports = new Map<string, Transporter>();
@@ -38,6 +40,7 @@ async function deliver({ config, logger }: MailContext, mail: Mail) {
         from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
         ...(mail.headers ? { headers: mail.headers } : {}),
         ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.filename ?? 'invite.ics' } } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })) } : {}),
       });
     } catch (error) {
       // A 5xx answer is the server's final word (unknown mailbox, refused content): retrying cannot help.

@@ -1,13 +1,14 @@
 import { Types } from 'mongoose';
 import type { UserDoc } from '../users/user.model';
 import { mayReadApplicationFiles } from '../candidates/applications/application-files';
+import { mayReadOfferFiles } from '../offers/offer-files';
 import { mayReadCandidateFiles, mayReadResumeBatchFiles } from '../candidates/resumes/resume-files';
 
 /**
  * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of
- * owner brings its own check from its own module. Later kinds (offer, onboarding document) add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
+ * owner brings its own check from its own module. Later kinds add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
  */
-export const FileOwnerKinds = ['application', 'export', 'candidate', 'resume-batch'] as const;
+export const FileOwnerKinds = ['application', 'export', 'candidate', 'resume-batch', 'offer'] as const;
 export type FileOwnerKind = (typeof FileOwnerKinds)[number];
 export type FileOwner = { kind: FileOwnerKind; id: Types.ObjectId };
 
@@ -20,6 +21,7 @@ const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
   // A candidate's own file (a résumé added to the database, not to an application): whoever sees the candidate.
   candidate: mayReadCandidateFiles,
   'resume-batch': mayReadResumeBatchFiles,
+  offer: mayReadOfferFiles,
 };
 
 /** Whether the caller may read a file with this stored owner; a missing or unknown owner is refused. */

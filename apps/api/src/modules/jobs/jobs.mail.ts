@@ -1,22 +1,10 @@
 import type { Types } from 'mongoose';
-import { sendMail, type MailContext } from '../../lib/mailer';
-import { User } from '../users/user.model';
-import { notificationKindOfMail, wantsMail } from '../preferences/preferences.service';
-import { escapeHtml } from './html-escape';
+import { notifyUser, type LinkingMailContext } from '../mail/notify-user';
 
-export type JobsMailContext = MailContext & { config: MailContext['config'] & { publicUrl: string } };
+export type JobsMailContext = LinkingMailContext;
 
-
-async function mailUser(ctx: JobsMailContext, customerId: Types.ObjectId, userId: Types.ObjectId, kind: string, subject: string, lines: string[], link: string) {
-  const user = await User.findOne({ customerId, _id: userId }, { email: 1, firstName: 1 }).lean();
-  if (!user) return;
-  const preference = notificationKindOfMail(kind);
-  if (preference && !(await wantsMail(userId, customerId, preference))) return;
-  const url = `${ctx.config.publicUrl}${link}`;
-  const text = [`Hello ${user.firstName},`, '', ...lines, '', url].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.firstName)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
-  await sendMail(ctx, { to: user.email, subject, text, html, kind });
-}
+const mailUser = (ctx: JobsMailContext, customerId: Types.ObjectId, userId: Types.ObjectId, kind: string, subject: string, lines: string[], link: string) =>
+  notifyUser(ctx, customerId, userId, { kind, subject, lines, link });
 
 type Req = { _id: Types.ObjectId; customerId: Types.ObjectId; title: string };
 

@@ -14,6 +14,8 @@ const outboxMailSchema = new Schema(
     headers: { type: Schema.Types.Mixed, default: null },
     // An iCalendar part { method, content, filename } (interview invitations).
     calendar: { type: Schema.Types.Mixed, default: null },
+    // Files [{ filename, contentType, contentBase64 }] (a signed offer letter).
+    attachments: { type: Schema.Types.Mixed, default: null },
     sentAt: { type: Date, required: true, default: () => new Date() },
   },
   { versionKey: false },

@@ -22,6 +22,12 @@ const customerSchema = new Schema(
     careerIntro: { type: String, default: '' },
     plan: { type: String, default: 'trial' },
     seats: { type: Number, default: 25 },
+    // Look and feel (company-settings/look-feel): a stored image file id (PNG or JPEG) and a #rrggbb colour.
+    // Offer letters and candidate pages use them when set.
+    branding: {
+      logoFileId: { type: String, default: null },
+      primaryColor: { type: String, default: null },
+    },
   },
   { timestamps: true },
 );

@@ -1,3 +1,4 @@
+import { ApprovalKinds } from '@hireflow/contracts/approvals';
 import mongoose, { type Types } from 'mongoose';
 import {
   IntegrationKinds,
@@ -78,9 +79,8 @@ export async function updateNotifications(me: Me, input: Partial<TNotificationPr
  * verification, one-time codes, password reset, invitations) are always sent.
  */
 const preferenceOfMailKind: Record<string, TNotificationMailKind> = {
-  'vacancy-approval-request': 'approvalRequests',
-  'vacancy-rejected': 'approvalRequests',
-  'vacancy-approved': 'approvalRequests',
+  // The approvals module's mails: `${kind}-approval-request`, `${kind}-rejected`, `${kind}-approved`.
+  ...Object.fromEntries(ApprovalKinds.flatMap((k) => [`${k}-approval-request`, `${k}-rejected`, `${k}-approved`].map((m) => [m, 'approvalRequests' as const]))),
 };
 
 export function notificationKindOfMail(mailKind: string): TNotificationMailKind | null {

@@ -18,6 +18,7 @@ const actionLabels: Record<TRequisition['history'][number]['action'], string> = 
   approved: 'Approved',
   rejected: 'Rejected',
   reassigned: 'Approver reassigned',
+  cancelled: 'Cancelled',
   withdrawn: 'Withdrawn',
   opened: 'Job opened',
 };
