@@ -9,6 +9,11 @@ import { ZApprovalChainState } from './approvals';
 // integer minor units: never a floating-point number.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Answers: applicationOffers GET -> ZApplicationOffers, POST -> 201 ZOffer; offerOptions -> ZOfferOptions; offers and
+ * offersAwaitingAnswer -> ZOfferList; offer GET/PUT, submit, send, revoke, outcome -> ZOffer; letter/signedLetter ->
+ * application/pdf. The approval itself goes through ApprovalApi (kind "offer", subjectId = the offer's id).
+ */
 export const OfferApi = {
   /** GET: the offers of an application (newest first); POST: create one (a draft, or submitted at once). */
   applicationOffers: '/api/applications/:id/offers',
@@ -248,6 +253,9 @@ export const ZOfferSummary = ZOffer.pick({ id: true, applicationId: true, candid
 export type TOfferSummary = z.infer<typeof ZOfferSummary>;
 export const ZOfferList = z.object({ items: z.array(ZOfferSummary), total: z.number(), page: z.number(), pageSize: z.number() });
 export type TOfferList = z.infer<typeof ZOfferList>;
+
+export const ZApplicationOffers = z.object({ items: z.array(ZOffer) });
+export type TApplicationOffers = z.infer<typeof ZApplicationOffers>;
 
 export const ZOfferOptions = z.object({
   /** Defaults for the form: the job's title, its hiring manager, the salary band's currency. */
