@@ -2,7 +2,7 @@ import { Customer } from '../modules/org/customer.model';
 import { Job } from '../modules/jobs/job.model';
 import { Application } from '../modules/candidates/applications/application.model';
 import { SelfScheduleLink } from '../modules/interviews/self-scheduling/self-schedule-link.model';
-import { hashToken } from '../modules/interviews/self-scheduling/self-scheduling.service';
+import { hashKey } from '../modules/auth/auth.crypto';
 
 /** The demo candidate's scheduling page: /schedule/<this token> (a demo-only, well-known token). */
 export const DemoSelfScheduleToken = 'acme-demo-pick-a-time-link';
@@ -17,7 +17,7 @@ export async function seedSelfScheduling(now = new Date()) {
   const customer = await Customer.findOne({ slug: 'acme' }).lean();
   if (!customer) return null;
   const customerId = customer._id;
-  const tokenHash = hashToken(DemoSelfScheduleToken);
+  const tokenHash = hashKey(DemoSelfScheduleToken);
   if (await SelfScheduleLink.exists({ customerId, tokenHash })) return null;
   const job = await Job.findOne({ customerId, status: 'open', 'interviewerIds.0': { $exists: true }, 'recruiterIds.0': { $exists: true } }).sort({ createdAt: 1 }).lean();
   if (!job) return null;

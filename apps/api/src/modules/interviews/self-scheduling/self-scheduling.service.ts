@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
@@ -7,6 +6,7 @@ import { mergeFieldsIn } from '@hireflow/contracts/mail-templates';
 import type { TSelfScheduleLink, ZSelfScheduleLinkRequest } from '@hireflow/contracts/interviews-scheduling';
 import { SelfScheduleMessages } from '@hireflow/contracts/interviews-scheduling';
 import { AppError } from '../../../lib/app-error';
+import { hashKey, randomKey } from '../../auth/auth.crypto';
 import { sendMail } from '../../../lib/mailer';
 import { Location } from '../../org/location.model';
 import { recordCandidateActivity } from '../../candidates/candidate-activity';
@@ -19,7 +19,6 @@ import { SelfScheduleLink, type SelfScheduleLinkDoc } from './self-schedule-link
 
 type LinkInput = z.output<typeof ZSelfScheduleLinkRequest>;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const selfScheduleUrl = (publicUrl: string, token: string) => `${publicUrl}/schedule/${token}`;
 
 const LinkSubject = 'Pick a time for your interview: {{job.title}} at {{company.name}}';
@@ -60,10 +59,10 @@ export async function createSelfScheduleLink(ctx: ChangeContext, input: LinkInpu
   const template = input.templateId ? await findInterviewTemplate(customerId, new Types.ObjectId(input.templateId)) : null;
   const linkTemplate = template && mergeFieldsIn(template.subject, template.body).has('interview.scheduleLink') ? template : null;
 
-  const token = randomBytes(32).toString('base64url');
+  const token = randomKey();
   const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
   const link = (await SelfScheduleLink.create({
-    customerId, tokenHash: hashToken(token), applicationId: application._id, candidateId: application.candidateId, jobId: job._id,
+    customerId, tokenHash: hashKey(token), applicationId: application._id, candidateId: application.candidateId, jobId: job._id,
     roundId: round.roundId, roundName: round.roundName, durationMinutes: input.durationMinutes, interviewerIds, mode: input.mode,
     roomAddressId: input.mode === 'onsite' ? new Types.ObjectId(input.roomAddressId!) : null,
     videoLink: input.mode === 'video' ? input.videoLink : '', phone: input.mode === 'phone' ? input.phone : '',
@@ -99,7 +98,7 @@ export async function createSelfScheduleLink(ctx: ChangeContext, input: LinkInpu
 /** A link by its token (any company: the token names it), or null. */
 export async function findLinkByToken(token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  return SelfScheduleLink.findOne({ tokenHash: hashToken(token) }).setOptions({ crossTenant: true }).lean<SelfScheduleLinkDoc>();
+  return SelfScheduleLink.findOne({ tokenHash: hashKey(token) }).setOptions({ crossTenant: true }).lean<SelfScheduleLinkDoc>();
 }
 
 /** Why a link no longer books (410), or null while it does. */
