@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.layer.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Loader, Modal, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -40,7 +40,13 @@ function OfferForm({ applicationId, offer, options, onClose }: { applicationId: 
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const submit = useSubmitOffer();
+  // Which button submitted: a ref, because the submit handler runs before a state change would render.
+  const intentRef = useRef<Intent>('save');
   const [intent, setIntent] = useState<Intent>('save');
+  const choose = (next: Intent) => {
+    intentRef.current = next;
+    setIntent(next);
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const busy = create.isPending || update.isPending || submit.isPending;
   const approved = offer?.status === 'approved';
@@ -55,6 +61,7 @@ function OfferForm({ applicationId, offer, options, onClose }: { applicationId: 
   };
 
   const save = async (values: OfferFormValues) => {
+    const intent = intentRef.current;
     setProblem(null);
     const input = offerRequest(values, options, offer === null);
     try {
@@ -172,11 +179,11 @@ function OfferForm({ applicationId, offer, options, onClose }: { applicationId: 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant={canSubmit ? 'light' : 'filled'} loading={busy && intent === 'save'} disabled={busy} onClick={() => setIntent('save')}>
+          <Button type="submit" variant={canSubmit ? 'light' : 'filled'} loading={busy && intent === 'save'} disabled={busy} onClick={() => choose('save')}>
             {canSubmit ? 'Save draft' : 'Save'}
           </Button>
           {canSubmit ? (
-            <Button type="submit" loading={busy && intent === 'submit'} disabled={busy} onClick={() => setIntent('submit')}>
+            <Button type="submit" loading={busy && intent === 'submit'} disabled={busy} onClick={() => choose('submit')}>
               Save and submit for approval
             </Button>
           ) : null}
