@@ -72,6 +72,7 @@ describe('/application/:id', () => {
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
     http.onGet(`/api/applications/${id}`).reply(200, withRejected);
     http.onGet('/api/interviews').reply(200, { items: [], hasMore: false });
+    http.onGet(new RegExp(`^/api/applications/${id}/offer`)).reply(403, { code: 'forbidden', message: 'Offers are confidential.' });
     http.onGet(`/api/jobs/${job.id}`).reply(200, job);
     http.onGet('/api/rejection-reasons').reply(200, { items: [{ id: 'r1', label: 'Not enough experience', active: true, usedCount: 0 }] });
     http.onGet('/api/mail/templates').reply(200, { items: [] });
@@ -99,5 +100,18 @@ describe('/application/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' }, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(http.history.get.some((r) => r.url === `/api/jobs/${job.id}`)).toBe(true));
     expect(screen.queryByRole('button', { name: 'Move Ada Lovelace to…' })).toBeNull();
+  });
+
+  it("shows the application's offers to those who may see pay", async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
+    http.onGet(`/api/applications/${id}`).reply(200, application);
+    http.onGet('/api/interviews').reply(200, { items: [], hasMore: false });
+    http.onGet(`/api/applications/${id}/offers`).reply(200, { items: [] });
+    http.onGet(`/api/applications/${id}/offer-options`).reply(200, { defaults: { jobTitle: 'Backend Engineer', managerId: null, currency: 'EUR' }, templates: [], customFields: [], blockedReason: 'Offers are made from an offer stage. Move the application to an offer stage first.' });
+    renderWithProviders(null, { route: `/application/${id}` });
+    const offers = await screen.findByRole('region', { name: 'Offers' }, { timeout: 5000 });
+    expect(await within(offers).findByText('Offers are made from an offer stage. Move the application to an offer stage first.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(offers).queryByRole('button', { name: 'Make an offer' })).toBeNull();
   });
 });

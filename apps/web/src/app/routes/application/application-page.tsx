@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 const ApplicationScorecardsPanel = lazy(() => import('@/features/interviews/feedback/application-scorecards-panel').then((m) => ({ default: m.ApplicationScorecardsPanel })));
 const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
 const ApplicationInterviews = lazy(() => import('@/features/interviews/schedule/application-interviews').then((m) => ({ default: m.ApplicationInterviews })));
+const ApplicationOffers = lazy(() => import('@/features/offers/panel/application-offers').then((m) => ({ default: m.ApplicationOffers })));
 
 /** /{type}/{id} with type application: one candidate on one job, with the job's stages and the history. */
 export default function ApplicationPage() {
@@ -130,6 +131,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading offers" />}><ApplicationOffers applicationId={a.id} candidateName={a.candidate.name} /></Suspense>
             <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading interviews" />}>
               <ApplicationInterviews applicationId={a.id} jobId={a.job.id} candidateName={a.candidate.name} />
             </Suspense>

@@ -7,6 +7,7 @@ import { MentionsCard } from '@/features/candidates/profile/components/mentions-
 import { NewApplicantsCard, movesApplicants } from '@/features/pipeline/speed-screening/new-applicants-card';
 
 const InterviewDashboardCards = lazy(() => import('@/features/interviews/dashboard/interview-dashboard-cards'));
+const OffersAwaitingAnswerCard = lazy(() => import('@/features/offers/dashboard/offers-awaiting-answer-card'));
 
 /** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
 export default function DashboardPage() {
@@ -29,6 +30,7 @@ export default function DashboardPage() {
           {movesApplicants(user) ? <NewApplicantsCard /> : null}
           <MentionsCard />
           <Suspense fallback={null}><InterviewDashboardCards /></Suspense>
+          {movesApplicants(user) ? <Suspense fallback={null}><OffersAwaitingAnswerCard /></Suspense> : null}
         </SimpleGrid>
       ) : null}
     </Stack>
