@@ -12,7 +12,7 @@ import { Job } from '../modules/jobs/job.model';
 import { Requisition } from '../modules/jobs/requisition.model';
 import { StatusEvent } from '../modules/jobs/status-event.model';
 import { JobActivity } from '../modules/jobs/job-activity.model';
-import { ApprovalChain } from '../modules/jobs/approval-chain.model';
+import { ApprovalChain } from '../modules/approvals/chains/approval-chain.model';
 import { getWorkflowStages } from '../modules/jobs/job-settings.service';
 import { memberIdsOf } from '../modules/jobs/job-records';
 import { Candidate } from '../modules/candidates/candidate.model';
