@@ -11,6 +11,7 @@ import { exportsRouter } from './modules/exports/exports.routes';
 import { orgRouter } from './modules/org/org.routes';
 import { preferencesRouter } from './modules/preferences/preferences.routes';
 import { approvalsRouter } from './modules/approvals/approvals.routes';
+import { approvalChainsRouter } from './modules/approvals/chains/approval-chains.routes';
 import { jobSettingsRouter } from './modules/jobs/job-settings.routes';
 import { requisitionsRouter } from './modules/jobs/requisitions.routes';
 import { jobsRouter } from './modules/jobs/jobs.routes';
@@ -42,6 +43,7 @@ export function buildApiRouter(): Router {
   api.use(orgRouter);
   api.use(preferencesRouter);
   api.use(approvalsRouter);
+  api.use(approvalChainsRouter);
   api.use(jobSettingsRouter);
   api.use(requisitionsRouter);
   api.use(jobsRouter);

@@ -7,6 +7,7 @@ import { seedDemoData } from './seed/seed';
 import { startBackgroundWorker } from './background-jobs';
 import { migrateLegacyFiles } from './modules/files/legacy-files';
 import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migration';
+import { moveRequisitionChainsToApprovals } from './modules/jobs/requisition-chain-migration';
 import { closeEventStreams } from './lib/live-events/event-stream';
 
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
   const logger = createLogger(config.logLevel, { pretty: !config.isProduction && process.stdout.isTTY });
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, embedded: config.embeddedDb, logger });
   await requireProofOfEarlierDomains(logger);
+  await moveRequisitionChainsToApprovals(logger);
   const seeded = await seedDemoData({ config, logger });
   const worker = startBackgroundWorker({ config, logger });
   await migrateLegacyFiles(logger);

@@ -16,7 +16,6 @@ export {
 
 export const JobsApi = {
   workflowTemplate: '/api/workflow-template',
-  approvalChains: '/api/approval-chains',
   requisitionOptions: '/api/requisitions/options',
   requisitions: '/api/requisitions',
   requisition: '/api/requisitions/:id',

@@ -5,7 +5,7 @@ import { tokenFor } from '../test/factories';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { Job } from '../modules/jobs/job.model';
-import { Requisition } from '../modules/jobs/requisition.model';
+import { Approval } from '../modules/approvals/approval.model';
 import { StatusEvent } from '../modules/jobs/status-event.model';
 import { Application } from '../modules/candidates/applications/application.model';
 import { StageEvent } from '../modules/candidates/applications/stage-event.model';
@@ -30,7 +30,12 @@ describe('demo jobs, requisitions and applications', () => {
     expect(new Set(jobs.map((j) => String(j.locationId))).size).toBe(3);
     const oldest = Math.min(...jobs.map((j) => j.createdAt.getTime()));
     expect(Date.now() - oldest).toBeGreaterThan(150 * 86_400_000);
-    expect(await Requisition.countDocuments({ customerId: acme._id, 'decisions.0': { $exists: true } })).toBeGreaterThan(15);
+    expect(await Approval.countDocuments({ customerId: acme._id, kind: 'vacancy', 'decisions.0': { $exists: true } })).toBeGreaterThan(15);
+    // A few were rejected once and approved after the requester submitted them again.
+    const resubmitted = await Approval.find({ customerId: acme._id, kind: 'vacancy', round: 2 }).lean();
+    expect(resubmitted.length).toBeGreaterThan(0);
+    expect(resubmitted[0]!.decisions.map((d) => [d.round, d.decision])).toContainEqual([1, 'rejected']);
+    expect(resubmitted[0]!.events.filter((e) => e.action === 'submitted')).toHaveLength(2);
     expect(await StatusEvent.countDocuments({ customerId: acme._id, entity: 'job', to: 'open' })).toBeGreaterThanOrEqual(18);
   });
 
@@ -56,8 +61,13 @@ describe('demo jobs, requisitions and applications', () => {
     const hm = (await User.findOne({ customerId: acme._id, email: 'hm@acme.test' }).lean())!;
     const mine = await request(ctx.app).get('/api/jobs?scope=mine').set('Authorization', `Bearer ${await tokenFor(ctx.config, hm)}`);
     expect(mine.body.total).toBeGreaterThan(5);
-    const pending = await Requisition.countDocuments({ customerId: acme._id, currentApproverId: { $ne: null } });
-    expect(pending).toBe(3);
+    expect(await Approval.countDocuments({ customerId: acme._id, kind: 'vacancy', status: 'pending' })).toBe(3);
+    // The admin is the last step of the demo chain: what waits for them shows on their approvals list.
+    const waiting = await request(ctx.app).get('/api/approvals?kind=vacancy&view=pending').set('Authorization', auth);
+    expect(waiting.body.total).toBeGreaterThan(0);
+    expect(waiting.body.items[0]).toMatchObject({ kind: 'vacancy', status: 'pending', currentApprover: { id: String(admin._id) } });
+    const page = await request(ctx.app).get(waiting.body.items[0].link.replace('/vacancy-approval/', '/api/vacancy-approvals/')).set('Authorization', auth);
+    expect(page.body).toMatchObject({ status: 'pending_approval', canDecide: true });
 
     const globex = (await Customer.findOne({ slug: 'globex' }).lean())!;
     const gAdmin = (await User.findOne({ customerId: globex._id, email: 'admin@globex.test' }).lean())!;

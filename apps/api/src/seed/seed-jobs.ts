@@ -12,7 +12,8 @@ import { Job } from '../modules/jobs/job.model';
 import { Requisition } from '../modules/jobs/requisition.model';
 import { StatusEvent } from '../modules/jobs/status-event.model';
 import { JobActivity } from '../modules/jobs/job-activity.model';
-import { ApprovalChain } from '../modules/jobs/approval-chain.model';
+import { ApprovalChain } from '../modules/approvals/chains/approval-chain.model';
+import { Approval } from '../modules/approvals/approval.model';
 import { getWorkflowStages } from '../modules/jobs/job-settings.service';
 import { memberIdsOf } from '../modules/jobs/job-records';
 import { Candidate } from '../modules/candidates/candidate.model';
@@ -93,6 +94,7 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
 
   const jobs: Record<string, unknown>[] = [];
   const requisitions: Record<string, unknown>[] = [];
+  const approvals: Record<string, unknown>[] = [];
   const statusEvents: Record<string, unknown>[] = [];
   const activity: Record<string, unknown>[] = [];
   const candidates = new Map<string, Record<string, unknown>>();
@@ -136,32 +138,35 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
     const ev = (entity: 'job' | 'requisition', entityId: Types.ObjectId, from: string | null, to: string, at: Date, by: Types.ObjectId, comment = '') =>
       statusEvents.push({ customerId, entity, entityId, jobId, from, to, at, by, comment, businessUnitId: unit?._id ?? null, departmentId: department._id });
     const act = (at: Date, by: Types.ObjectId, action: string, summary: string) => activity.push({ customerId, jobId, at, by, action, summary });
-    const decisions: Record<string, unknown>[] = [];
+    const decisions: { round: number; step: number; approverId: Types.ObjectId; decision: string; comment: string; at: Date }[] = [];
+    const submissions: { round: number; step: number; action: 'submitted'; by: Types.ObjectId; at: Date }[] = [];
     let t = createdAt.getTime();
     const step = () => new Date((t += (0.3 + random() * 2) * Day));
     ev('requisition', reqId, null, 'draft', new Date(t), hm._id);
     let round = 1;
-    ev('requisition', reqId, 'draft', 'pending_approval', step(), hm._id);
+    submissions.push({ round, step: 0, action: 'submitted', by: hm._id, at: step() });
+    ev('requisition', reqId, 'draft', 'pending_approval', new Date(t), hm._id);
     ev('job', jobId, null, 'pending_approval', new Date(t), hm._id);
     act(new Date(t), hm._id, 'created', 'Job created as pending approval');
     if (i % 8 === 3) {
       const at = step();
-      decisions.push({ round, step: 0, approverId: chain[0], decision: 'rejected', comment: 'Please narrow the salary band first', at });
+      decisions.push({ round, step: 0, approverId: chain[0]!, decision: 'rejected', comment: 'Please narrow the salary band first', at });
       ev('requisition', reqId, 'pending_approval', 'rejected', at, chain[0]!, 'Please narrow the salary band first');
       ev('job', jobId, 'pending_approval', 'draft', at, chain[0]!);
       round = 2;
-      ev('requisition', reqId, 'rejected', 'pending_approval', step(), hm._id);
+      submissions.push({ round, step: 0, action: 'submitted', by: hm._id, at: step() });
+      ev('requisition', reqId, 'rejected', 'pending_approval', new Date(t), hm._id);
       ev('job', jobId, 'draft', 'pending_approval', new Date(t), hm._id);
     }
     const waiting = status === 'pending_approval';
     const rejectedNow = status === 'draft';
-    const approvals = waiting ? i % 2 : rejectedNow ? 0 : chain.length;
-    for (let s = 0; s < approvals; s++) decisions.push({ round, step: s, approverId: chain[s], decision: 'approved', comment: s === 0 ? 'Fits the plan' : '', at: step() });
+    const approved = waiting ? i % 2 : rejectedNow ? 0 : chain.length;
+    for (let s = 0; s < approved; s++) decisions.push({ round, step: s, approverId: chain[s]!, decision: 'approved', comment: s === 0 ? 'Fits the plan' : '', at: step() });
     let reqStatus = 'pending_approval';
     let openedAt: Date | null = null;
     if (rejectedNow) {
       const at = step();
-      decisions.push({ round, step: 0, approverId: chain[0], decision: 'rejected', comment: 'Not in this quarter’s budget', at });
+      decisions.push({ round, step: 0, approverId: chain[0]!, decision: 'rejected', comment: 'Not in this quarter’s budget', at });
       ev('requisition', reqId, 'pending_approval', 'rejected', at, chain[0]!, 'Not in this quarter’s budget');
       ev('job', jobId, 'pending_approval', 'draft', at, chain[0]!, 'Not in this quarter’s budget');
       act(at, chain[0]!, 'status', 'Status changed from pending approval to draft: Not in this quarter’s budget');
@@ -182,14 +187,29 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
       status: reqStatus,
       requesterId: hm._id,
       jobId,
+      currentApproverId: waiting ? chain[approved] : null,
+      createdAt,
+      updatedAt: new Date(t),
+    });
+    // Its approval (modules/approvals): pending ones wait for the admin or the other approver.
+    approvals.push({
+      customerId,
+      kind: 'vacancy',
+      subjectId: reqId,
+      businessUnitId: unit?._id ?? null,
+      requesterId: hm._id,
+      title,
+      detail: [`${headcount} position${headcount === 1 ? '' : 's'}`, department.name, location.name].join(', '),
+      status: waiting ? 'pending' : reqStatus,
       round,
       approverIds: chain,
-      currentStep: waiting ? approvals : 0,
-      currentApproverId: waiting ? chain[approvals] : null,
+      currentStep: waiting ? approved : Math.max(0, decisions.filter((d) => d.round === round).length - 1),
+      currentApproverId: waiting ? chain[approved] : null,
       deciderIds: [...new Set(decisions.map((d) => String(d.approverId)))].map((id) => new Types.ObjectId(id)),
-      submittedAt: new Date(createdAt.getTime() + Day),
+      submittedAt: submissions.at(-1)!.at,
       decisions,
-      createdAt,
+      events: submissions,
+      createdAt: submissions[0]!.at,
       updatedAt: new Date(t),
     });
 
@@ -289,6 +309,7 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
   await attachResumes(customerId, [...candidates.values()], applications, random);
   await Job.insertMany(jobs, { timestamps: false });
   await Requisition.insertMany(requisitions, { timestamps: false });
+  await Approval.insertMany(approvals, { timestamps: false });
   await StatusEvent.insertMany(statusEvents);
   await JobActivity.insertMany(activity);
   // What refreshCandidateJobs keeps on every candidate: the jobs they are on and the kinds of stage they are in.

@@ -57,16 +57,18 @@ export function presentApprovalChain(approval: ApprovalDoc | null, actor: Pick<U
   };
 }
 
+/** The filter and order of one view of the list (a kind's own list may page through it with its own fields). */
+export function approvalsViewQuery(customerId: Types.ObjectId, me: Types.ObjectId, view: TApprovalsQuery['view'], kind?: TApprovalsQuery['kind']) {
+  const kindFilter = kind ? { kind } : {};
+  if (view === 'pending') return [{ customerId, currentApproverId: me, ...kindFilter }, { submittedAt: -1 as const }] as const;
+  if (view === 'decided') return [{ customerId, deciderIds: me, ...kindFilter }, { updatedAt: -1 as const }] as const;
+  return [{ customerId, requesterId: me, ...kindFilter }, { updatedAt: -1 as const }] as const;
+}
+
 /** What waits for me, what I decided, what I asked for: one query on one collection, any kind or one. */
 export async function listApprovals({ customerId, actor, kind, view, page }: { customerId: Types.ObjectId; actor: Pick<UserDoc, '_id'> } & TApprovalsQuery): Promise<TApprovalList> {
   const me = actor._id;
-  const kindFilter = kind ? { kind } : {};
-  const [filter, sort] =
-    view === 'pending'
-      ? [{ customerId, currentApproverId: me, ...kindFilter }, { submittedAt: -1 as const }]
-      : view === 'decided'
-        ? [{ customerId, deciderIds: me, ...kindFilter }, { updatedAt: -1 as const }]
-        : [{ customerId, requesterId: me, ...kindFilter }, { updatedAt: -1 as const }];
+  const [filter, sort] = approvalsViewQuery(customerId, me, view, kind);
   const pageSize = ApprovalLimits.pageSize;
   const [rows, total] = await Promise.all([
     Approval.find(filter).sort(sort).skip((page - 1) * pageSize).limit(pageSize).lean<ApprovalDoc[]>(),

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { User, type UserDoc } from '../users/user.model';
 import { withTransaction } from '../jobs/with-transaction';
-import { approversFor } from '../jobs/job-settings.service';
+import { approversFor } from './chains/approval-chains.service';
 import { notifyUser, type LinkingMailContext } from '../mail/notify-user';
 import { Approval, type ApprovalDoc } from './approval.model';
 
@@ -36,10 +36,13 @@ export type ApprovalKindHandler = {
   onRejected: (ctx: ApprovalHookContext) => Promise<void>;
   /** The requester took it back. */
   onWithdrawn: (ctx: ApprovalHookContext) => Promise<void>;
+  /** Optional: the current approver changed while it stays pending (the next step, or a reassignment). */
+  onTurn?: (ctx: ApprovalHookContext) => Promise<void>;
+  /** Each may also answer a promise (e.g. to read the subject for a link); they run after the commit. */
   mails: {
-    request: (approval: ApprovalDoc, requesterName: string) => MailText;
-    approved: (approval: ApprovalDoc) => MailText;
-    rejected: (approval: ApprovalDoc, approverName: string, reason: string) => MailText;
+    request: (approval: ApprovalDoc, requesterName: string) => MailText | Promise<MailText>;
+    approved: (approval: ApprovalDoc) => MailText | Promise<MailText>;
+    rejected: (approval: ApprovalDoc, approverName: string, reason: string) => MailText | Promise<MailText>;
   };
 };
 
@@ -140,7 +143,7 @@ export async function startApproval({ customerId, subject, by, session, at = new
 export async function mailApprovalTurn(mail: LinkingMailContext, approval: ApprovalDoc) {
   if (!approval.currentApproverId) return;
   const requester = await User.findOne({ customerId: approval.customerId, _id: approval.requesterId }, { firstName: 1, lastName: 1 }).lean();
-  const text = handlerOf(approval.kind).mails.request(approval, requester ? fullName(requester) : 'A colleague');
+  const text = await handlerOf(approval.kind).mails.request(approval, requester ? fullName(requester) : 'A colleague');
   await notifyUser(mail, approval.customerId, approval.currentApproverId, { kind: `${approval.kind}-approval-request`, ...text, link: text.link ?? approvalPagePath(approval.kind, String(approval.subjectId)) });
 }
 
@@ -171,12 +174,13 @@ export async function decideApproval({ customerId, actor, kind, subjectId, input
     const ctx = { customerId, approval: updated, by: me, session, at, comment: input.comment };
     if (finalStatus === 'approved') await h.onApproved(ctx);
     else if (finalStatus === 'rejected') await h.onRejected(ctx);
+    else await h.onTurn?.(ctx);
     return updated;
   });
 
   if (nextApprover) await mailApprovalTurn(mail, after);
-  else if (finalStatus === 'rejected') await mailRequester(mail, after, h.mails.rejected(after, fullName(actor), input.comment), 'rejected');
-  else await mailRequester(mail, after, h.mails.approved(after), 'approved');
+  else if (finalStatus === 'rejected') await mailRequester(mail, after, await h.mails.rejected(after, fullName(actor), input.comment), 'rejected');
+  else await mailRequester(mail, after, await h.mails.approved(after), 'approved');
   return after;
 }
 
@@ -232,13 +236,18 @@ export async function reassignApproval({ customerId, actor, kind, subjectId, inp
     throw AppError.badRequest(`approverId: ${name} already has a step in this approval chain; pick someone else`);
   }
   const step = a.currentStep;
-  const event = { round: a.round, step, action: 'reassigned', by: actor._id, fromApproverId: a.currentApproverId, toApproverId: next._id, comment: input.comment, at: new Date() };
-  const updated = await Approval.findOneAndUpdate(
-    { customerId, _id: a._id, status: 'pending', round: a.round, currentStep: step, currentApproverId: a.currentApproverId },
-    { $set: { [`approverIds.${step}`]: next._id, currentApproverId: next._id }, $push: { events: event } },
-    { returnDocument: 'after' },
-  ).lean<ApprovalDoc>();
-  if (!updated) throw AppError.conflict(`This ${h.noun} changed meanwhile; reload it and try again`);
+  const at = new Date();
+  const event = { round: a.round, step, action: 'reassigned', by: actor._id, fromApproverId: a.currentApproverId, toApproverId: next._id, comment: input.comment, at };
+  const updated = await withTransaction(async (session) => {
+    const changed = await Approval.findOneAndUpdate(
+      { customerId, _id: a._id, status: 'pending', round: a.round, currentStep: step, currentApproverId: a.currentApproverId },
+      { $set: { [`approverIds.${step}`]: next._id, currentApproverId: next._id }, $push: { events: event } },
+      { session, returnDocument: 'after' },
+    ).lean<ApprovalDoc>();
+    if (!changed) throw AppError.conflict(`This ${h.noun} changed meanwhile; reload it and try again`);
+    await h.onTurn?.({ customerId, approval: changed, by: actor._id, session, at, comment: input.comment });
+    return changed;
+  });
   await mailApprovalTurn(mail, updated);
   return updated;
 }

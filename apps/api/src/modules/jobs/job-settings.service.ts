@@ -1,8 +1,6 @@
 import { Types } from 'mongoose';
-import type { TApprovalChain, TApprovalKind, TSaveApprovalChainRequest, TStage, TUpdateWorkflowTemplateRequest } from '@hireflow/contracts/jobs';
+import type { TStage, TUpdateWorkflowTemplateRequest } from '@hireflow/contracts/jobs';
 import { WorkflowTemplate, DefaultStages } from './workflow-template.model';
-import { ApprovalChain } from './approval-chain.model';
-import { assertCompanyUsers, assertOrgRefs, loadRefs, refOf, refsOf } from './refs';
 
 type StageRow = { _id: Types.ObjectId; name: string; kind: TStage['kind'] };
 
@@ -28,35 +26,4 @@ export async function updateWorkflowStages({ customerId, actorId, input }: { cus
   const stages = input.stages.map((s) => ({ _id: s.id ? new Types.ObjectId(s.id) : new Types.ObjectId(), name: s.name, kind: s.kind, automations: (s.id && automationsOf.get(s.id)) || [] }));
   await WorkflowTemplate.updateOne({ customerId }, { $set: { stages, updatedBy: actorId } }, { upsert: true });
   return presentStages(stages);
-}
-
-export async function listApprovalChains({ customerId, kind }: { customerId: Types.ObjectId; kind?: TApprovalKind }): Promise<TApprovalChain[]> {
-  const chains = await ApprovalChain.find({ customerId, ...(kind ? { kind } : {}) }).sort({ kind: 1, businessUnitId: 1 }).lean();
-  const refs = await loadRefs(customerId, { users: chains.flatMap((c) => c.approverIds), businessUnits: chains.map((c) => c.businessUnitId) });
-  return chains.map((c) => ({
-    id: String(c._id),
-    kind: c.kind,
-    businessUnit: refOf(refs.businessUnits, c.businessUnitId),
-    approvers: refsOf(refs.users, c.approverIds),
-  }));
-}
-
-/** Saves one chain; an empty approver list removes it (the company default then applies). */
-export async function saveApprovalChain({ customerId, actorId, input }: { customerId: Types.ObjectId; actorId: Types.ObjectId; input: TSaveApprovalChainRequest }) {
-  await assertOrgRefs(customerId, { businessUnitId: input.businessUnitId });
-  await assertCompanyUsers(customerId, 'approverIds', input.approverIds);
-  const key = { customerId, kind: input.kind, businessUnitId: input.businessUnitId ? new Types.ObjectId(input.businessUnitId) : null };
-  if (input.approverIds.length === 0) await ApprovalChain.deleteOne(key);
-  else await ApprovalChain.updateOne(key, { $set: { approverIds: input.approverIds.map((id) => new Types.ObjectId(id)), updatedBy: actorId } }, { upsert: true });
-  return listApprovalChains({ customerId, kind: input.kind });
-}
-
-/** The approvers for a request: the business unit's own chain when it has one, else the company default. */
-export async function approversFor(customerId: Types.ObjectId, kind: TApprovalKind, businessUnitId: Types.ObjectId | null): Promise<Types.ObjectId[]> {
-  if (businessUnitId) {
-    const own = await ApprovalChain.findOne({ customerId, kind, businessUnitId }).lean();
-    if (own?.approverIds.length) return own.approverIds;
-  }
-  const fallback = await ApprovalChain.findOne({ customerId, kind, businessUnitId: null }).lean();
-  return fallback?.approverIds ?? [];
 }

@@ -13,15 +13,16 @@ import { requireAdditionalRole, requireAuth } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import {
   createRequisition,
-  decideVacancyApproval,
   getRequisition,
   getRequisitionOptions,
   listVacancyApprovals,
   submitRequisition,
   updateRequisition,
 } from './requisitions.service';
-import { reassignVacancyApproval, withdrawRequisition } from './vacancy-approval-changes.service';
+import { decideVacancyApproval, reassignVacancyApproval, withdrawRequisition } from './vacancy-approval-changes.service';
 import { apiPath, jobsContext } from './jobs.context';
+// Registers the vacancy kind with the approvals module (its generic routes decide requisitions too).
+import './vacancy-approval';
 
 export const requisitionsRouter = Router();
 

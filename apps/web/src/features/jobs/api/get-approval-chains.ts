@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { JobsApi, ZApprovalChain, type TApprovalKind } from '@hireflow/contracts/jobs';
+import { ApprovalApi } from '@hireflow/contracts/approvals';
+import { ZApprovalChain, type TApprovalKind } from '@hireflow/contracts/jobs';
 import { apiGet } from '@/lib/api-client';
 
 const ZChains = z.object({ items: z.array(ZApprovalChain) });
 
 export function getApprovalChains(kind: TApprovalKind) {
-  return apiGet(JobsApi.approvalChains, ZChains, { params: { kind } });
+  return apiGet(ApprovalApi.chains, ZChains, { params: { kind } });
 }
 
 export function getApprovalChainsQueryOptions(kind: TApprovalKind) {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { JobsApi, ZApprovalChain, type TSaveApprovalChainRequest } from '@hireflow/contracts/jobs';
+import { ApprovalApi } from '@hireflow/contracts/approvals';
+import { ZApprovalChain, type TSaveApprovalChainRequest } from '@hireflow/contracts/jobs';
 import { api } from '@/lib/api-client';
 import { getApprovalChainsQueryOptions } from './get-approval-chains';
 
 export async function saveApprovalChain(body: TSaveApprovalChainRequest) {
-  const response = await api.put<unknown>(JobsApi.approvalChains, body);
+  const response = await api.put<unknown>(ApprovalApi.chains, body);
   return z.object({ items: z.array(ZApprovalChain) }).parse(response.data);
 }
 

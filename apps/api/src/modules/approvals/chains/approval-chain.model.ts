@@ -1,6 +1,6 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { ApprovalKinds } from '@hireflow/contracts/jobs';
-import { tenantField, tenantOwned } from '../../lib/tenancy';
+import { ApprovalKinds } from '@hireflow/contracts/approvals';
+import { tenantField, tenantOwned } from '../../../lib/tenancy';
 
 /** Ordered approvers for one kind of approval, for one business unit or (null) the company default. */
 const approvalChainSchema = new Schema(
