@@ -26,9 +26,9 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.use('/api', buildApiRouter());
 
   app.use(pageSecurityHeaders);
+  app.use(onboardingPublicRouter); // POST /offer/:token/documents/:documentId only: before the offer pages' router
   app.use('/careers', careersPublicRouter);
   app.use('/schedule', selfSchedulePublicRouter);
-  app.use(onboardingPublicRouter); // POST /offer/:token/documents/:documentId only
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);
