@@ -22,6 +22,7 @@ import { interviewsRouter } from './modules/interviews/interviews.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
+import { onboardingRouter } from './modules/offers/onboarding/onboarding.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -54,6 +55,7 @@ export function buildApiRouter(): Router {
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
+  api.use(onboardingRouter);
   api.use(apiNotFound);
   return api;
 }

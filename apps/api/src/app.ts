@@ -11,6 +11,7 @@ import { pageSecurityHeaders } from './lib/security-headers';
 import { buildApiRouter } from './api-router';
 import { careersPublicRouter } from './modules/careers/careers.public';
 import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/self-scheduling.public';
+import { onboardingPublicRouter } from './modules/offers/onboarding/onboarding.public';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
@@ -25,6 +26,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.use('/api', buildApiRouter());
 
   app.use(pageSecurityHeaders);
+  app.use(onboardingPublicRouter); // POST /offer/:token/documents/:documentId only: before the offer pages' router
   app.use('/careers', careersPublicRouter);
   app.use('/schedule', selfSchedulePublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);

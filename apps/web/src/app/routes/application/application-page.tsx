@@ -14,6 +14,7 @@ const ApplicationScorecardsPanel = lazy(() => import('@/features/interviews/feed
 const ApplicationMoveActions = lazy(() => import('@/features/pipeline/components/application-move-actions').then((m) => ({ default: m.ApplicationMoveActions })));
 const ApplicationInterviews = lazy(() => import('@/features/interviews/schedule/application-interviews').then((m) => ({ default: m.ApplicationInterviews })));
 const ApplicationOffers = lazy(() => import('@/features/offers/panel/application-offers').then((m) => ({ default: m.ApplicationOffers })));
+const ApplicationOnboardingPanel = lazy(() => import('@/features/offers/onboarding/application-onboarding-panel').then((m) => ({ default: m.ApplicationOnboardingPanel })));
 
 /** /{type}/{id} with type application: one candidate on one job, with the job's stages and the history. */
 export default function ApplicationPage() {
@@ -136,6 +137,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
               <ApplicationInterviews applicationId={a.id} jobId={a.job.id} candidateName={a.candidate.name} />
             </Suspense>
             <Suspense fallback={null}><ApplicationScorecardsPanel applicationId={a.id} /></Suspense>
+            <Suspense fallback={null}><ApplicationOnboardingPanel applicationId={a.id} /></Suspense>
             <Paper withBorder p="md" radius="md" component="section" aria-label="Stage history">
               <Title order={2} fz="h4" mb="sm">
                 Stage history

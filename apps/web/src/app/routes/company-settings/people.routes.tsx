@@ -36,6 +36,7 @@ export const peopleSettingsRoutes: RouteObject[] = [
   settingsPage('manage-allTags', () => import('./manage-all-tags-page'), '/:subpage?'),
   settingsPage('manage-sources', () => import('./manage-sources-page')),
   settingsPage('custom-fields', () => import('./custom-fields-page'), '/:subpage?'),
+  settingsPage('onboarding-documents', () => import('./onboarding-documents-page')),
   // The screening question bank (issue 13): before page-customization/:page? in meaning, a static path wins.
   settingsPage('page-customization', () => import('./question-bank-page'), '/questions'),
 ];
