@@ -83,7 +83,7 @@ export async function updateOffer({ customerId, actor, mail, now }: Ctx, id: str
   const fields = await offerFieldsOf({ customerId, actor, job, input, now });
   const changed = changedFields(offer, fields);
   if (!changed.length) return getOffer({ customerId, actor, now }, id);
-  const reapprove = offer.status === 'approved' && !sameCompensation(offer.approvedCompensation, fields.compensation);
+  const reapprove = offer.status === 'approved' && !sameCompensation(offer.approvedCompensation ?? offer.compensation, fields.compensation);
   if (reapprove) await approvalChainOrThrow(customerId, 'offer', offer.businessUnitId ?? null, actor._id);
 
   const approval = await withTransaction(async (session) => {

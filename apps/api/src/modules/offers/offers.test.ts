@@ -200,7 +200,8 @@ describe('who may make and see offers', () => {
       request(ctx.app).get(`/api/applications/${oc.applicationIds[0]}/offer-options`).set('Authorization', B),
       request(ctx.app).post(`/api/applications/${oc.applicationIds[1]}/offers`).set('Authorization', B).send(offerBody()),
     ];
-    for (const res of await Promise.all(calls)) expect(res.status, `${res.req.method} ${res.req.path}`).toBe(404);
+    const answers = await Promise.all(calls);
+    answers.forEach((res, i) => expect(res.status, `call ${i}`).toBe(404));
     const lists = await request(ctx.app).get('/api/offers').set('Authorization', B).expect(200);
     expect(lists.body.total).toBe(0);
     const after = await storedOffer(oc, offerId);
