@@ -82,7 +82,7 @@ describe('the offer approval chain', () => {
     expect(retitled.body.status).toBe('approved');
     expect(retitled.body.jobTitle).toBe('Senior Backend Engineer');
     const changed = retitled.body.events.at(-1);
-    expect(changed).toMatchObject({ kind: 'changed', note: 'Changed: jobTitle, note' });
+    expect(changed).toMatchObject({ kind: 'changed', note: 'Changed: job title, note' });
     const requestsBefore = (await mailsTo(oc.co.approver1.user.email, 'offer-approval-request')).length;
 
     const raised = await put({ ...base, jobTitle: 'Senior Backend Engineer', note: 'Title agreed with the team', startDate: offer.startDate, expiryDate: offer.expiryDate, compensation: { ...base.compensation, baseAmount: '90000' } });

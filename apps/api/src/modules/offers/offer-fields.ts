@@ -64,7 +64,19 @@ export async function offerFieldsOf({ customerId, actor, job, input, now }: { cu
 
 const stable = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
-/** Which fields a change touches, in the words of the form: what the "changed" event records. */
+/** The form's words for the fields, for the "changed" event's note. */
+export const OfferFieldLabels: Record<string, string> = {
+  jobTitle: 'job title',
+  startDate: 'start date',
+  expiryDate: 'expiry date',
+  compensation: 'compensation',
+  templateId: 'letter template',
+  managerId: 'manager',
+  customFields: 'custom fields',
+  note: 'note',
+};
+
+/** Which fields a change touches (their keys): what the "changed" event records. */
 export function changedFields(offer: OfferDoc, next: OfferFields): string[] {
   const changed: string[] = [];
   const plain = ['jobTitle', 'startDate', 'expiryDate', 'note'] as const;

@@ -12,7 +12,7 @@ import { canManageOffers, findVisibleOffer } from './offers.access';
 import { recordOfferChanges, type OfferChange } from './offer-history';
 import { offerChange, statusText, transitionOffer } from './offer-change';
 import { blockerError, findOfferApplication, offerBlocker } from './offer-application';
-import { assertOfferDates, changedFields, offerFieldsOf, sameCompensation } from './offer-fields';
+import { OfferFieldLabels, assertOfferDates, changedFields, offerFieldsOf, sameCompensation } from './offer-fields';
 import { offerApprovalSubject } from './offer-approval';
 import { presentOffer } from './offer.presenter';
 
@@ -93,7 +93,7 @@ export async function updateOffer({ customerId, actor, mail, now }: Ctx, id: str
       { session, returnDocument: 'after' },
     ).lean<OfferDoc>();
     if (!updated) throw AppError.conflict('This offer changed meanwhile; reload it and try again');
-    const changes = [offerChange(updated, job, 'changed', actor._id, { note: `Changed: ${changed.join(', ')}`, data: { fields: changed } })];
+    const changes = [offerChange(updated, job, 'changed', actor._id, { note: `Changed: ${changed.map((f) => OfferFieldLabels[f] ?? f).join(', ')}`, data: { fields: changed } })];
     let started: ApprovalDoc | null = null;
     if (reapprove) {
       changes.push(offerChange(updated, job, 'reapproval_required', actor._id));

@@ -9,6 +9,7 @@ import { MailTemplate } from '../mail/mail-template.model';
 import { User } from '../users/user.model';
 import { Offer } from './offer.model';
 import { OfferEvent } from './offer-event.model';
+import { LiveEvent } from '../../lib/live-events/live-event.model';
 import { addOffer, buildOfferCompany, offerBody, oid, type OfferCompany } from './offers.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -44,6 +45,9 @@ describe('POST /api/applications/:id/offers', () => {
     expect(stored!.compensation.bonusMinor).toBe(10);
     const timeline = await CandidateActivity.find({ customerId: oc.co.customerId, kind: 'offer_updated' }).lean();
     expect(timeline.map((t) => t.summary)).toContain('Offer for Backend Engineer drafted');
+    const live = await LiveEvent.find({ customerId: oc.co.customerId, kind: 'offer.changed' }).lean();
+    expect(live.map((e) => e.data)).toEqual([{ offerId: offer.id, change: 'created' }]);
+    expect(live[0]!.teamIds.map(String)).toContain(oc.co.hm.id);
 
     const read = await request(ctx.app).get(`/api/offers/${offer.id}`).set('Authorization', oc.co.hm.auth).expect(200);
     expect(read.body.compensation.baseAmount).toBe('123456.78');
@@ -67,6 +71,8 @@ describe('POST /api/applications/:id/offers', () => {
     const both = await Promise.all([create(oc, oc.applicationIds[2]!, offerBody()), create(oc, oc.applicationIds[2]!, offerBody(), oc.co.hm.auth)]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await Offer.countDocuments({ customerId: oc.co.customerId, applicationId: oid(oc.applicationIds[2]!) })).toBe(1);
+    // The database itself holds the rule, whatever writes the offer.
+    await expect(addOffer(oc, oc.applicationIds[2]!, { status: 'sent' })).rejects.toThrow(/duplicate key/);
   });
 
   it('allows a new offer once the open one is revoked', async () => {
