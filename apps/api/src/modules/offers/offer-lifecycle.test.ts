@@ -101,6 +101,27 @@ describe('POST /api/offers/:id/outcome', () => {
   });
 });
 
+describe('the clock of outcomes and changes', () => {
+  it('allows the outcome from the start date on by the app clock, and refuses changes to a sent offer', async () => {
+    const oc = await buildOfferCompany(ctx.app, ctx.config, { applicants: 2, inOffer: 2 });
+    const accepted = await addOffer(oc, oc.applicationIds[0]!, { status: 'accepted', startDate: '2099-01-04' });
+    try {
+      ctx.app.locals.clock = { now: () => Date.parse('2099-01-03T23:00:00Z') };
+      expect((await outcome(oc, String(accepted._id), { outcome: 'joined' })).status).toBe(400);
+      ctx.app.locals.clock = { now: () => Date.parse('2099-01-04T00:30:00Z') };
+      const joined = await outcome(oc, String(accepted._id), { outcome: 'joined', note: 'First day went well' });
+      expect(joined.status).toBe(200);
+      expect(joined.body.status).toBe('joined');
+    } finally {
+      delete ctx.app.locals.clock;
+    }
+    const sent = await addOffer(oc, oc.applicationIds[1]!, { status: 'sent' });
+    const change = await api().put(`/api/offers/${String(sent._id)}`).set('Authorization', oc.co.recruiter.auth).send(offerBody());
+    expect(change.status).toBe(409);
+    expect(change.body.message).toBe('This offer is sent; only a draft or an approved offer can be changed');
+  });
+});
+
 describe('offer lists', () => {
   it('lists the offers of the jobs I run, filtered and newest first; the awaiting-answer list has the sent ones', async () => {
     const oc = await buildOfferCompany(ctx.app, ctx.config, { applicants: 3, inOffer: 3 });
