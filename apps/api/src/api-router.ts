@@ -19,6 +19,7 @@ import { careersRouter } from './modules/careers/careers.routes';
 import { candidatesRouter } from './modules/candidates/candidates.routes';
 import { pipelineRouter } from './modules/pipeline/pipeline.routes';
 import { interviewsRouter } from './modules/interviews/interviews.routes';
+import { offersRouter } from './modules/offers/offers.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
@@ -52,6 +53,7 @@ export function buildApiRouter(): Router {
   api.use(candidatesRouter);
   api.use(pipelineRouter);
   api.use(interviewsRouter);
+  api.use(offersRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);

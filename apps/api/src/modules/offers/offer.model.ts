@@ -1,8 +1,8 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { OfferStatuses, PayPeriods } from '@hireflow/contracts/offers';
+import { OfferStatuses, OpenOfferStatuses, PayPeriods } from '@hireflow/contracts/offers';
 import { tenantField, tenantOwned } from '../../lib/tenancy';
 
-const minorUnits = { type: Number, validate: { validator: (v: number | null) => v === null || Number.isSafeInteger(v), message: 'money is kept in whole minor units' } };
+const minorUnits = { type: Number, validate: { validator: (v: unknown) => v === null || Number.isSafeInteger(v), message: 'money is kept in whole minor units' } };
 
 /** Pay in integer minor units of `currency` (cents, yen): exact, never floating point. */
 const compensationSchema = new Schema(
@@ -70,6 +70,11 @@ tenantOwned(offerSchema);
 offerSchema.index({ customerId: 1, applicationId: 1, createdAt: -1 });
 offerSchema.index({ customerId: 1, status: 1, createdAt: -1 });
 offerSchema.index({ customerId: 1, jobId: 1, createdAt: -1 });
+// One open offer per application, even when two are made at the same moment (the create answers 409).
+offerSchema.index({ customerId: 1, applicationId: 1 }, { unique: true, name: 'one_open_offer_per_application', partialFilterExpression: { status: { $in: [...OpenOfferStatuses] } } });
+// The lists: all of a company's offers (admins), by job and status (GET /api/offers?jobId&status, awaiting answer).
+offerSchema.index({ customerId: 1, createdAt: -1, _id: -1 });
+offerSchema.index({ customerId: 1, jobId: 1, status: 1, createdAt: -1, _id: -1 });
 offerSchema.index({ linkTokenHash: 1 }, { unique: true, partialFilterExpression: { linkTokenHash: { $type: 'string' } } });
 // The expiry sweep and the start-date reminders.
 offerSchema.index({ status: 1, expiresAt: 1 });

@@ -1,0 +1,10 @@
+import { Router } from 'express';
+import './offer-approval';
+import { offersCoreRouter } from './offers-core.routes';
+
+/**
+ * The offers API (issue 16), one router per sub-area (each adds its one `.use` line). Importing this module
+ * also registers the offer approval kind with the approvals module.
+ */
+export const offersRouter = Router();
+offersRouter.use(offersCoreRouter);
