@@ -52,6 +52,8 @@ export const RouteBudgets = {
   '/create-requisition': { totalKb: 320 }, // 314.3
   '/vacancy-approval-all': { totalKb: 270 }, // 265.6
   '/vacancy-approval/:vacancyId': { totalKb: 300 }, // 295.3
+  '/offer-approval-all': { totalKb: 270 }, // issue 16: the approvals list of kind offer (the page of /vacancy-approval-all)
+  '/offer-approval/:offerId': { totalKb: 305 }, // issue 16: the offer, its letter preview, chain and history
   '/candidate/:id': { totalKb: 310 }, // 305.4 with the résumé viewer and the duplicates panel (issue 13)
   '/application/:id': { totalKb: 275 }, // issue 13: one application in its job; measured 265.5; 269.2 on the issue 15 foundation, 269.4 with the lazily loaded interviews panel (issue 15)
   '/database-pinned-profiles': { totalKb: 265 }, // issue 13; measured 258.1
