@@ -46,7 +46,9 @@ export function OfferDetailsCard({ offer }: { offer: TOffer }) {
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w={170}>{label}</Table.Th>
+              <Table.Th w={170} scope="row">
+                {label}
+              </Table.Th>
               <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
             </Table.Tr>
           ))}
