@@ -197,6 +197,21 @@ describe('/offer-approval/:offerId', () => {
     expect(within(letter).queryByTitle('Offer letter preview')).not.toBeInTheDocument();
   });
 
+  it('shows why an approver returned it', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet(url).reply(
+      200,
+      buildOffer(
+        { status: 'draft' },
+        { status: 'rejected', steps: [{ ...chain.steps[0]!, state: 'rejected', comment: 'Above the band' }, chain.steps[1]!], history: [...chain.history, { round: 1, action: 'rejected', by: ann, comment: 'Above the band', at: '2026-11-21T09:00:00.000Z' }] },
+      ),
+    );
+    http.onGet(`${url}/letter.pdf`).reply(200, pdf());
+    await openPage();
+    expect(screen.getByText('Ann Approver returned it: “Above the band”. The offer can be changed and submitted again.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Approval chain' })).getByText('1. Ann Approver').parentElement).toHaveTextContent('Rejected');
+  });
+
   it('shows the not-found page for an offer one may not see', async () => {
     signIn({ role: 'recruiter' });
     http.onGet(url).reply(404, { code: 'not_found', message: 'Offer not found' });

@@ -50,6 +50,7 @@ export default function OfferApprovalPage() {
 
 function OfferApprovalView({ offer }: { offer: TOffer }) {
   const chain = offer.approval;
+  const returned = chain.status === 'rejected' ? [...chain.history].reverse().find((h) => h.action === 'rejected') : undefined;
   return (
     <Stack gap="md">
       <div>
@@ -62,6 +63,11 @@ function OfferApprovalView({ offer }: { offer: TOffer }) {
         </Text>
       </div>
       {chain.status === 'approved' && offer.status === 'approved' ? <Alert color="green">The offer is approved. The recruiter can send it to the candidate now.</Alert> : null}
+      {returned ? (
+        <Alert color="red">
+          {returned.by?.name ?? 'An approver'} returned it: “{returned.comment}”. The offer can be changed and submitted again.
+        </Alert>
+      ) : null}
       {chain.canDecide ? <ApprovalDecisionForm kind="offer" subjectId={offer.id} invalidate={offerQueries} /> : null}
       <ApprovalChainActions kind="offer" subjectId={offer.id} chain={chain} noun="offer" invalidate={offerQueries} />
       <Grid>
