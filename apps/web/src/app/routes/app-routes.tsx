@@ -22,6 +22,7 @@ import { speedScreeningRoutes } from './speed-screening/speed-screening.routes';
 import { workflowStageRoutes } from './workflow/workflow-stage.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 import { interviewFeedbackRoutes } from './interviewfeedback/interviewfeedback.routes';
+import { offerApprovalRoutes } from './offer-approval/offer-approval.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -44,6 +45,7 @@ const shellRoutes: RouteObject[] = [
   ...workflowStageRoutes,
   ...workflowRoutes,
   ...interviewFeedbackRoutes,
+  ...offerApprovalRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

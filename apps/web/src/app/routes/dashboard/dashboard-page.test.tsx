@@ -1,23 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TVacancyApprovalSummary } from '@hireflow/contracts/jobs';
+import type { TApprovalSummary } from '@hireflow/contracts/approvals';
 import { renderWithProviders } from '@/test/render';
 import { buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
 
-const waiting: TVacancyApprovalSummary = {
-  id: '64e000000000000000000002',
+const hank = { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' };
+const ada = { id: 'a', name: 'Ada Admin', email: 'a@acme.test' };
+const waiting: TApprovalSummary = {
+  id: 'ap1',
+  kind: 'vacancy',
+  subjectId: '64e000000000000000000002',
   title: 'Data Engineer',
-  status: 'pending_approval',
-  requester: { id: 'h', name: 'Hank Manager', email: 'hm@acme.test' },
-  department: { id: 'd', name: 'Engineering' },
-  location: null,
-  headcount: 2,
+  detail: '2 positions, Engineering',
+  link: '/vacancy-approval/64e000000000000000000002',
+  status: 'pending',
+  requester: hank,
+  currentApprover: ada,
   submittedAt: '2026-11-01T10:00:00.000Z',
   myDecision: null,
   myDecidedAt: null,
+};
+const offerWaiting: TApprovalSummary = {
+  ...waiting,
+  id: 'ap2',
+  kind: 'offer',
+  subjectId: '64f000000000000000000003',
+  title: 'Offer: Jane Doe, Backend Engineer',
+  detail: 'EUR 85,000.50 a year',
+  link: '/offer-approval/64f000000000000000000003',
+  requester: { id: 'r', name: 'Rita Recruiter', email: 'rita@acme.test' },
 };
 
 const openJob = buildJobSummary({
@@ -38,15 +52,26 @@ function signInWithRights(role: 'recruiter' | 'employee' = 'recruiter') {
 }
 
 describe('/dashboard', () => {
-  it('lists what waits for my approval and my open jobs with their pipelines', async () => {
+  it('lists what waits for my approval, of every kind, and my open jobs with their pipelines', async () => {
     signInWithRights();
-    http.onGet('/api/vacancy-approvals').reply((config) => [200, { items: config.params.view === 'pending' ? [waiting] : [], total: 7, page: 1, pageSize: 25 }]);
+    let asked: unknown = null;
+    http.onGet('/api/approvals').reply((config) => {
+      asked = config.params;
+      return [200, { items: config.params.view === 'pending' && !config.params.kind ? [waiting, offerWaiting] : [], total: 7, page: 1, pageSize: 25 }];
+    });
     http.onGet('/api/jobs').reply((config) => [200, { items: config.params.scope === 'mine' && config.params.status === 'open' ? [openJob] : [], total: 1, page: 1, pageSize: 5 }]);
     renderWithProviders(null, { route: '/dashboard' });
 
     const approvals = await screen.findByRole('region', { name: 'Waiting for your approval' });
-    expect(await within(approvals).findByRole('link', { name: 'Data Engineer' })).toHaveAttribute('href', `/vacancy-approval/${waiting.id}`);
-    expect(within(approvals).getByText(/2 positions, asked by Hank Manager/)).toBeInTheDocument();
+    expect(await within(approvals).findByRole('link', { name: 'Data Engineer' })).toHaveAttribute('href', '/vacancy-approval/64e000000000000000000002');
+    expect(within(approvals).getByText(/2 positions, Engineering, asked by Hank Manager/)).toBeInTheDocument();
+    expect(within(approvals).getByRole('link', { name: 'Offer: Jane Doe, Backend Engineer' })).toHaveAttribute('href', '/offer-approval/64f000000000000000000003');
+    expect(within(approvals).getByText(/EUR 85,000.50 a year, asked by Rita Recruiter/)).toBeInTheDocument();
+    const items = within(approvals).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Vacancy')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Offer')).toBeInTheDocument();
+    expect(asked).toEqual({ view: 'pending', page: 1 });
+    expect(within(approvals).getByRole('link', { name: 'Offer approvals' })).toHaveAttribute('href', '/offer-approval-all');
     expect(within(approvals).getByText('in all').parentElement).toHaveTextContent('7 in all');
     expect(within(approvals).getByRole('link', { name: 'All approvals' })).toHaveAttribute('href', '/vacancy-approval-all');
 
@@ -60,7 +85,7 @@ describe('/dashboard', () => {
 
   it('says what will appear when nothing waits and no job is open', async () => {
     signInWithRights();
-    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     renderWithProviders(null, { route: '/dashboard' });
     expect(await screen.findByText(/Nothing is waiting for your approval/)).toBeInTheDocument();
@@ -69,7 +94,7 @@ describe('/dashboard', () => {
 
   it("shows the API's message when a card cannot load", async () => {
     signInWithRights();
-    http.onGet('/api/vacancy-approvals').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
+    http.onGet('/api/approvals').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     renderWithProviders(null, { route: '/dashboard' });
     const approvals = await screen.findByRole('region', { name: 'Waiting for your approval' });
@@ -78,7 +103,7 @@ describe('/dashboard', () => {
 
   it('lists new applicants to review per job, each a link into speed screening', async () => {
     signInWithRights();
-    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     http.onGet('/api/speed-screening/summary').reply(200, { jobs: [{ jobId: openJob.id, title: 'Platform Engineer', count: 12 }], total: 12 });
     renderWithProviders(null, { route: '/dashboard' });
@@ -89,7 +114,7 @@ describe('/dashboard', () => {
 
   it('shows no screening card to someone who does not move applicants', async () => {
     signInWithRights('employee');
-    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     renderWithProviders(null, { route: '/dashboard' });
     expect(await screen.findByText(/No open jobs yet/)).toBeInTheDocument();

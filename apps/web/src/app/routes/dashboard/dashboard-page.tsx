@@ -2,7 +2,8 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSession } from '@/lib/session';
 import { describeRole } from '@/lib/describe-role';
-import { ApprovalsWaitingCard, MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
+import { MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
+import { ApprovalsWaitingCard } from '@/features/approvals/dashboard/approvals-waiting-card';
 import { MentionsCard } from '@/features/candidates/profile/components/mentions-card';
 import { NewApplicantsCard, movesApplicants } from '@/features/pipeline/speed-screening/new-applicants-card';
 

@@ -98,7 +98,7 @@ describe('/vacancy-approval/:vacancyId', () => {
     signIn({ role: 'recruiter', admin: true });
     http.onGet(`/api/vacancy-approvals/${requisition.id}`).reply(200, requisition);
     let decision: unknown = null;
-    http.onPost(`/api/vacancy-approvals/${requisition.id}/decision`).reply((config) => {
+    http.onPost(`/api/approvals/vacancy/${requisition.id}/decision`).reply((config) => {
       decision = JSON.parse(config.data as string);
       return [200, { ...requisition, status: 'approved', canDecide: false, steps: [{ ...requisition.steps[0]!, state: 'approved' }] }];
     });

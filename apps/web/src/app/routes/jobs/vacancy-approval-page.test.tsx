@@ -47,7 +47,7 @@ describe('/vacancy-approval/:vacancyId while it waits for approval', () => {
     let current: TRequisition = { ...pending, canWithdraw: true };
     http.onGet(url).reply(() => [200, current]);
     let sent: unknown = null;
-    http.onPost(`/api/requisitions/${pending.id}/withdraw`).reply((config) => {
+    http.onPost(`/api/approvals/vacancy/${pending.id}/withdraw`).reply((config) => {
       sent = JSON.parse(config.data as string);
       current = {
         ...pending,
@@ -90,7 +90,7 @@ describe('/vacancy-approval/:vacancyId while it waits for approval', () => {
       ],
     });
     const sent: unknown[] = [];
-    http.onPost(`${url}/reassign`).reply((config) => {
+    http.onPost(`/api/approvals/vacancy/${pending.id}/reassign`).reply((config) => {
       const body = JSON.parse(config.data as string) as { approverId: string };
       sent.push(body);
       if (body.approverId === hank.id) return [400, { code: 'bad_request', message: 'approverId: Hank Manager asked for this requisition, and nobody approves their own request' }];

@@ -1,27 +1,26 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { EmploymentTypeLabels, JobValidation, type TRequisition } from '@hireflow/contracts/jobs';
+import type { QueryKey } from '@tanstack/react-query';
+import type { TApprovalChainState, TApprovalStatus } from '@hireflow/contracts/approvals';
+import { EmploymentTypeLabels, type TRequisition, type TRequisitionStatus } from '@hireflow/contracts/jobs';
 import { useVacancyApproval } from '@/features/jobs/api/get-vacancy-approval';
-import { useDecideVacancyApproval } from '@/features/jobs/api/decide-vacancy-approval';
 import { useSubmitRequisition } from '@/features/jobs/api/submit-requisition';
 import { RequisitionStatusBadge } from '@/features/jobs/components/job-status-badge';
-import { ReassignApproverButton, WithdrawRequisitionButton } from '@/features/jobs/components/pending-requisition-actions';
+import { ApprovalChainCard } from '@/features/approvals/components/approval-chain-card';
+import { ApprovalHistoryCard } from '@/features/approvals/components/approval-history';
+import { ApprovalDecisionForm } from '@/features/approvals/components/approval-decision-form';
+import { ApprovalChainActions } from '@/features/approvals/components/approval-actions';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 
-const stepColors = { waiting: 'gray', current: 'yellow', approved: 'green', rejected: 'red' } as const;
-const stepLabels = { waiting: 'Waiting', current: 'Deciding now', approved: 'Approved', rejected: 'Rejected' } as const;
-const actionLabels: Record<TRequisition['history'][number]['action'], string> = {
-  submitted: 'Submitted',
-  skipped: 'Own step skipped',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  reassigned: 'Approver reassigned',
-  cancelled: 'Cancelled',
-  withdrawn: 'Withdrawn',
-  opened: 'Job opened',
-};
+/** A requisition's page refreshes itself and the jobs after a change to its chain. */
+const vacancyQueries: QueryKey[] = [['vacancy-approvals'], ['jobs']];
+const approvalStatusOf: Record<TRequisitionStatus, TApprovalStatus | null> = { draft: null, pending_approval: 'pending', approved: 'approved', rejected: 'rejected' };
+
+/** The requisition's chain in the shape the approvals components show. */
+function requisitionChain(r: TRequisition): TApprovalChainState {
+  return { status: approvalStatusOf[r.status], round: r.round, steps: r.steps, history: r.history, canDecide: r.canDecide, canWithdraw: r.canWithdraw, canReassign: r.canReassign };
+}
 
 /** /vacancy-approval/{vacancyId}: one requisition with its chain, full history, and the decision form for the current approver. */
 export default function VacancyApprovalPage() {
@@ -48,6 +47,7 @@ export default function VacancyApprovalPage() {
 }
 
 function RequisitionView({ r }: { r: TRequisition }) {
+  const chain = requisitionChain(r);
   const rows: [string, string][] = [
     ['Requested by', r.requester.name],
     ['Department', r.department?.name ?? '—'],
@@ -76,14 +76,9 @@ function RequisitionView({ r }: { r: TRequisition }) {
           </Anchor>
         </Alert>
       ) : null}
-      {r.canDecide ? <DecisionForm id={r.id} /> : null}
+      {r.canDecide ? <ApprovalDecisionForm kind="vacancy" subjectId={r.id} invalidate={vacancyQueries} /> : null}
       {r.canEdit ? <RequesterActions r={r} /> : null}
-      {r.canWithdraw || r.canReassign ? (
-        <Group>
-          {r.canWithdraw ? <WithdrawRequisitionButton r={r} /> : null}
-          {r.canReassign ? <ReassignApproverButton r={r} /> : null}
-        </Group>
-      ) : null}
+      <ApprovalChainActions kind="vacancy" subjectId={r.id} chain={chain} noun="requisition" invalidate={vacancyQueries} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md" radius="md">
@@ -120,85 +115,12 @@ function RequisitionView({ r }: { r: TRequisition }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} fz="h4" mb="sm">
-                Approval chain{r.round > 1 ? ` (round ${r.round})` : ''}
-              </Title>
-              {r.steps.length === 0 ? (
-                <Text c="dimmed">Not submitted yet.</Text>
-              ) : (
-                <Stack gap="xs">
-                  {r.steps.map((s) => (
-                    <Group key={s.order} justify="space-between">
-                      <Text>
-                        {s.order}. {s.approver.name}
-                      </Text>
-                      <Badge color={stepColors[s.state]} variant="light">
-                        {stepLabels[s.state]}
-                      </Badge>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Paper>
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} fz="h4" mb="sm">
-                History
-              </Title>
-              {r.history.length === 0 ? (
-                <Text c="dimmed">Nothing yet.</Text>
-              ) : (
-                <Timeline bulletSize={12} lineWidth={2}>
-                  {r.history.map((h, i) => (
-                    <Timeline.Item key={i} title={`${actionLabels[h.action]}${h.by ? ` by ${h.by.name}` : ''}`}>
-                      {h.comment ? <Text fz="sm">“{h.comment}”</Text> : null}
-                      <Text fz="xs" c="dimmed">
-                        {new Date(h.at).toLocaleString()}
-                      </Text>
-                    </Timeline.Item>
-                  ))}
-                </Timeline>
-              )}
-            </Paper>
+            <ApprovalChainCard chain={chain} />
+            <ApprovalHistoryCard history={chain.history} />
           </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
-  );
-}
-
-function DecisionForm({ id }: { id: string }) {
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const decide = useDecideVacancyApproval(id);
-  const submit = (decision: 'approve' | 'reject') => {
-    if (decision === 'reject' && !comment.trim()) {
-      setError('Tell the requester why you reject it');
-      return;
-    }
-    setError(null);
-    decide.mutate({ decision, comment });
-  };
-  return (
-    <Paper withBorder p="md" radius="md" bg="yellow.0">
-      <Title order={2} fz="h4" mb="sm">
-        Your decision
-      </Title>
-      {decide.isError ? (
-        <Alert color="red" mb="sm">
-          {errorMessage(decide.error)}
-        </Alert>
-      ) : null}
-      <Textarea label="Comment" description="Required when you reject" value={comment} error={error} onChange={(e) => setComment(e.currentTarget.value)} maxLength={JobValidation.maxCommentLength} autosize minRows={2} />
-      <Group mt="sm">
-        <Button onClick={() => submit('approve')} loading={decide.isPending && decide.variables?.decision === 'approve'} disabled={decide.isPending}>
-          Approve
-        </Button>
-        <Button color="red" variant="outline" onClick={() => submit('reject')} loading={decide.isPending && decide.variables?.decision === 'reject'} disabled={decide.isPending}>
-          Reject
-        </Button>
-      </Group>
-    </Paper>
   );
 }
 

@@ -84,7 +84,7 @@ describe('the dashboard’s interview cards', () => {
     const { user } = signIn({ role: 'employee' });
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     http.onGet('/api/candidates/mentions').reply(200, { items: [], unread: 0 });
-    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     http.onGet('/api/interviews/dashboard').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/dashboard' });

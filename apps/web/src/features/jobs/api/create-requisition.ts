@@ -12,6 +12,7 @@ export function useCreateRequisition({ onSuccess }: { onSuccess?: (created: Awai
     mutationFn: createRequisition,
     onSuccess: async (created) => {
       await client.invalidateQueries({ queryKey: ['vacancy-approvals'] });
+      await client.invalidateQueries({ queryKey: ['approvals'] });
       await client.invalidateQueries({ queryKey: ['jobs'] });
       onSuccess?.(created);
     },

@@ -13,6 +13,7 @@ export function useSubmitRequisition(id: string) {
     mutationFn: () => submitRequisition(id),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['vacancy-approvals'] });
+      await client.invalidateQueries({ queryKey: ['approvals'] });
       await client.invalidateQueries({ queryKey: ['jobs'] });
     },
   });

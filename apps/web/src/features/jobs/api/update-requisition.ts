@@ -13,6 +13,7 @@ export function useUpdateRequisition(id: string, { onSuccess }: { onSuccess?: (s
     mutationFn: (body: TUpdateRequisitionRequest) => updateRequisition(id, body),
     onSuccess: async (saved) => {
       await client.invalidateQueries({ queryKey: ['vacancy-approvals'] });
+      await client.invalidateQueries({ queryKey: ['approvals'] });
       await client.invalidateQueries({ queryKey: ['jobs'] });
       onSuccess?.(saved);
     },

@@ -2,7 +2,6 @@ import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, Title, Visuall
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
-import { useVacancyApprovals } from '@/features/jobs/api/get-vacancy-approvals';
 import { useJobs } from '@/features/jobs/api/get-jobs';
 import { PipelineCounts } from '@/features/jobs/components/pipeline-counts';
 import { errorMessage } from '@/lib/api-client';
@@ -38,36 +37,6 @@ export function CardState({ pending, error, label }: { pending: boolean; error: 
   if (pending) return <Loader size="sm" role="progressbar" aria-label={`Loading ${label}`} />;
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   return null;
-}
-
-/** The approver's task list: requisitions waiting for my decision, oldest first in the full list. */
-export function ApprovalsWaitingCard() {
-  const list = useVacancyApprovals('pending', 1);
-  return (
-    <DashboardCard title="Waiting for your approval" total={list.data?.total} seeAll={{ to: Paths.vacancyApprovalAll, label: 'All approvals' }}>
-      {list.data ? (
-        list.data.items.length === 0 ? (
-          <Text c="dimmed">Nothing is waiting for your approval. Requisitions you are asked to approve show up here.</Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {list.data.items.slice(0, CardRows).map((r) => (
-              <li key={r.id}>
-                <Anchor component={Link} to={`/vacancy-approval/${r.id}`} fw={500}>
-                  {r.title}
-                </Anchor>
-                <Text fz="sm" c="dimmed">
-                  {r.headcount} {r.headcount === 1 ? 'position' : 'positions'}, asked by {r.requester.name}
-                  {r.submittedAt ? ` on ${new Date(r.submittedAt).toLocaleDateString()}` : ''}
-                </Text>
-              </li>
-            ))}
-          </Stack>
-        )
-      ) : (
-        <CardState pending={list.isPending} error={list.error} label="approvals" />
-      )}
-    </DashboardCard>
-  );
 }
 
 /** My open jobs with their pipelines, so a recruiter sees where candidates pile up. */

@@ -11,7 +11,7 @@ describe('the dashboard card of my mentions', () => {
   it('lists a note that mentions me, links to the candidate and marks it read', async () => {
     signIn({ role: 'recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
-    http.onGet('/api/vacancy-approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+    http.onGet('/api/approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     http.onGet('/api/candidates/mentions').replyOnce(200, {
       items: [{ id: '64f000000000000000000001', candidate: { id: '64c000000000000000000001', name: 'Ada Lovelace' }, by: { id: 'u', name: 'Rita Recruiter' }, at: '2026-10-03T09:00:00.000Z', excerpt: 'Please call her about the role' }],

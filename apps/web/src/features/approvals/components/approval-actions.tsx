@@ -1,25 +1,48 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { JobValidation, type TRequisition, type TUserRef } from '@hireflow/contracts/jobs';
+import type { QueryKey } from '@tanstack/react-query';
+import { ApprovalLimits, type TApprovalChainState, type TApprovalKind } from '@hireflow/contracts/approvals';
+import type { TUserRef } from '@hireflow/contracts/common';
+import { UserPicker } from '@/features/jobs/components/user-picker';
 import { errorMessage } from '@/lib/api-client';
-import { useWithdrawRequisition } from '../api/withdraw-requisition';
-import { useReassignVacancyApproval } from '../api/reassign-vacancy-approval';
-import { UserPicker } from './user-picker';
+import { useWithdrawApproval } from '../api/withdraw-approval';
+import { useReassignApproval } from '../api/reassign-approval';
 
-const currentApprover = (r: TRequisition) => r.steps.find((s) => s.state === 'current')?.approver ?? null;
+/** What the chain's buttons act on: the subject (kind and id), its chain, and what it is called ("requisition", "offer"). */
+export type ApprovalSubjectProps = {
+  kind: TApprovalKind;
+  subjectId: string;
+  chain: TApprovalChainState;
+  noun: string;
+  /** The subject's own queries, refreshed after a change (its page). */
+  invalidate?: QueryKey[];
+};
 
-/** The requester takes a pending requisition back (after confirming); it becomes a draft again. */
-export function WithdrawRequisitionButton({ r }: { r: TRequisition }) {
+const currentApprover = (chain: TApprovalChainState) => chain.steps.find((s) => s.state === 'current')?.approver ?? null;
+
+/** Withdraw (the requester) and Reassign approver (an admin), each only when the chain allows it. */
+export function ApprovalChainActions(props: ApprovalSubjectProps) {
+  if (!props.chain.canWithdraw && !props.chain.canReassign) return null;
+  return (
+    <Group>
+      {props.chain.canWithdraw ? <WithdrawApprovalButton {...props} /> : null}
+      {props.chain.canReassign ? <ReassignApproverButton {...props} /> : null}
+    </Group>
+  );
+}
+
+/** The requester takes a pending request back (after confirming); it becomes a draft again. */
+export function WithdrawApprovalButton({ kind, subjectId, chain, noun, invalidate }: ApprovalSubjectProps) {
   const [opened, setOpened] = useState(false);
   const [comment, setComment] = useState('');
-  const withdraw = useWithdrawRequisition(r.id, { onSuccess: () => setOpened(false) });
-  const approver = currentApprover(r);
+  const withdraw = useWithdrawApproval(kind, subjectId, { invalidate, onSuccess: () => setOpened(false) });
+  const approver = currentApprover(chain);
   return (
     <>
       <Button variant="outline" color="red" onClick={() => (setOpened(true), setComment(''), withdraw.reset())}>
         Withdraw
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Withdraw this requisition?">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={`Withdraw this ${noun}?`}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -31,13 +54,13 @@ export function WithdrawRequisitionButton({ r }: { r: TRequisition }) {
               It goes back to draft{approver ? ` and ${approver.name} no longer needs to decide on it` : ''}. You can change it and submit it again; the approval chain then starts over.
             </Text>
             {withdraw.isError ? <Alert color="red">{errorMessage(withdraw.error)}</Alert> : null}
-            <Textarea label="Reason (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={JobValidation.maxCommentLength} autosize minRows={2} />
+            <Textarea label="Reason (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={ApprovalLimits.maxCommentLength} autosize minRows={2} />
             <Group justify="end">
               <Button variant="default" onClick={() => setOpened(false)}>
                 Cancel
               </Button>
               <Button type="submit" color="red" loading={withdraw.isPending}>
-                Withdraw requisition
+                Withdraw {noun}
               </Button>
             </Group>
           </Stack>
@@ -48,13 +71,13 @@ export function WithdrawRequisitionButton({ r }: { r: TRequisition }) {
 }
 
 /** A company admin hands the current step to another active user, e.g. when the approver has left. */
-export function ReassignApproverButton({ r }: { r: TRequisition }) {
+export function ReassignApproverButton({ kind, subjectId, chain, invalidate }: ApprovalSubjectProps) {
   const [opened, setOpened] = useState(false);
   const [approver, setApprover] = useState<TUserRef | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const reassign = useReassignVacancyApproval(r.id, { onSuccess: () => setOpened(false) });
-  const current = currentApprover(r);
+  const reassign = useReassignApproval(kind, subjectId, { invalidate, onSuccess: () => setOpened(false) });
+  const current = currentApprover(chain);
   const open = () => {
     setApprover(null);
     setComment('');
@@ -84,7 +107,7 @@ export function ReassignApproverButton({ r }: { r: TRequisition }) {
             </Text>
             {reassign.isError ? <Alert color="red">{errorMessage(reassign.error)}</Alert> : null}
             <UserPicker label="New approver" value={approver} onChange={(u) => (setApprover(u), setError(null))} error={error ?? undefined} />
-            <Textarea label="Reason (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={JobValidation.maxCommentLength} autosize minRows={2} />
+            <Textarea label="Reason (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={ApprovalLimits.maxCommentLength} autosize minRows={2} />
             <Group justify="end">
               <Button variant="default" onClick={() => setOpened(false)}>
                 Cancel

@@ -1,0 +1,44 @@
+import type { TApprovalHistoryAction, TApprovalKind, TApprovalStatus, TApprovalStep } from '@hireflow/contracts/approvals';
+import { Paths } from '@hireflow/contracts/routes';
+
+export const ApprovalStepColors: Record<TApprovalStep['state'], string> = { waiting: 'gray', current: 'yellow', approved: 'green', rejected: 'red' };
+export const ApprovalStepLabels: Record<TApprovalStep['state'], string> = { waiting: 'Waiting', current: 'Deciding now', approved: 'Approved', rejected: 'Rejected' };
+
+export const ApprovalActionLabels: Record<TApprovalHistoryAction, string> = {
+  submitted: 'Submitted',
+  skipped: 'Own step skipped',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  reassigned: 'Approver reassigned',
+  cancelled: 'Cancelled',
+  withdrawn: 'Withdrawn',
+  opened: 'Job opened',
+};
+
+export const ApprovalStatusLabels: Record<TApprovalStatus, string> = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected', withdrawn: 'Withdrawn', cancelled: 'Cancelled' };
+export const ApprovalStatusColors: Record<TApprovalStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red', withdrawn: 'gray', cancelled: 'gray' };
+
+/** How each kind is named on the list pages, the dashboard card and in the chain's dialogs. */
+export const ApprovalKindTexts: Record<TApprovalKind, { label: string; title: string; noun: string; listPath: string; requestedEmpty: string }> = {
+  vacancy: {
+    label: 'Vacancy',
+    title: 'Vacancy approvals',
+    noun: 'requisition',
+    listPath: Paths.vacancyApprovalAll,
+    requestedEmpty: 'You have not asked for any position yet. Hiring managers ask for one with a requisition (Create requisition).',
+  },
+  offer: {
+    label: 'Offer',
+    title: 'Offer approvals',
+    noun: 'offer',
+    listPath: Paths.offerApprovalAll,
+    requestedEmpty: 'You have not submitted any offer for approval yet. Offers are made from an application in an offer stage.',
+  },
+  agency: {
+    label: 'Agency',
+    title: 'Agency approvals',
+    noun: 'agency',
+    listPath: '/agency-approval-all',
+    requestedEmpty: 'You have not asked for any agency yet.',
+  },
+};
