@@ -98,7 +98,7 @@ describe('/offer-approval/:offerId', () => {
 
     const letter = screen.getByRole('region', { name: 'Letter' });
     expect(await within(letter).findByTitle('Offer letter preview')).toHaveAttribute('src', 'blob:offer-letter');
-    expect(within(letter).getByRole('link', { name: 'Download the letter (PDF)' })).toHaveAttribute('download', 'Offer letter - Jane Doe.pdf');
+    expect(within(letter).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
 
     const steps = screen.getByRole('region', { name: 'Approval chain' });
     expect(within(steps).getByText('1. Ann Approver').parentElement).toHaveTextContent('Deciding now');

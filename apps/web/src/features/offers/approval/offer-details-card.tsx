@@ -1,7 +1,8 @@
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PayPeriodLabels, formatMoney, type TOffer } from '@hireflow/contracts/offers';
+import { formatMoney, type TOffer } from '@hireflow/contracts/offers';
+import { basePay } from '../offer-format';
 
 const customValue = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -28,7 +29,7 @@ export function OfferDetailsCard({ offer }: { offer: TOffer }) {
     ['Job title', offer.jobTitle],
     ['Start date', offer.startDate],
     ['Offer expires', offer.expiryDate],
-    ['Base salary', `${formatMoney(c.baseAmount, c.currency)} ${PayPeriodLabels[c.period]}`],
+    ['Base salary', basePay(c)],
     ['Bonus', c.bonusAmount ? formatMoney(c.bonusAmount, c.currency) : '—'],
     ['Equity', c.equity || '—'],
     ['Other terms', c.otherTerms || '—'],
