@@ -12,13 +12,16 @@ export default defineConfig({
   server: {
     port: 5173,
     // The API serves the JSON API and the server-rendered career site.
-    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/careers': { target: apiTarget, changeOrigin: true }, '/schedule': { target: apiTarget, changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/careers': { target: apiTarget, changeOrigin: true }, '/schedule': { target: apiTarget, changeOrigin: true }, '^/offer/': { target: apiTarget, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // Browsers of the es2022 target preload modules natively (a browser without it just loads a page's chunks
+    // when it opens): the polyfill would only weigh on every first visit.
+    modulePreload: { polyfill: false },
     // Font files stay files: inlined into the entry CSS, every visitor would download the small
     // Roboto subsets (Greek, Vietnamese, ...) that the browser otherwise fetches only for text that needs them.
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),

@@ -53,7 +53,7 @@ export const RouteBudgets = {
   '/offer-approval/:offerId': { totalKb: 305 }, // issue 16: the offer, its letter preview, chain and history; measured 300.1
   '/create-requisition': { totalKb: 320 }, // 314.3
   '/vacancy-approval-all': { totalKb: 275 }, // 265.6; 270.1 once offers code shares the approvals contracts (issue 16: they become a chunk of their own)
-  '/vacancy-approval/:vacancyId': { totalKb: 300 }, // 295.3
+  '/vacancy-approval/:vacancyId': { totalKb: 305 }, // 295.3; 300.7 on the shared approval components (issue 16)
   '/candidate/:id': { totalKb: 310 }, // 305.4 with the résumé viewer and the duplicates panel (issue 13)
   '/application/:id': { totalKb: 275 }, // issue 13: one application in its job; measured 265.5; 269.2 on the issue 15 foundation, 269.4 with the lazily loaded interviews panel (issue 15)
   '/database-pinned-profiles': { totalKb: 265 }, // issue 13; measured 258.1
