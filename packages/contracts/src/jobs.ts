@@ -2,14 +2,6 @@ import { z } from 'zod';
 import { ZObjectId, ZUserRef, ZNamedRef, zMultilineText, zText } from './common';
 import { ZApprovalHistoryEntry, ZApprovalStep } from './approvals';
 
-// Moved to common and approvals; re-exported until every importer names its new home.
-export { ZUserRef, ZNamedRef, type TUserRef, type TNamedRef } from './common';
-export {
-  ApprovalKinds, type TApprovalKind, ZApprovalChain, type TApprovalChain, ZApprovalChainsQuery, ZSaveApprovalChainRequest, type TSaveApprovalChainRequest,
-  ApprovalDecisions, ZDecideApprovalRequest, type TDecideApprovalRequest, ZReassignApprovalRequest, type TReassignApprovalRequest,
-  ApprovalHistoryActions, ZApprovalStep, ZApprovalHistoryEntry,
-} from './approvals';
-
 // ---------------------------------------------------------------------------------------------
 // Requisitions, vacancy approvals, jobs, the workflow template. One definition for API and SPA.
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { TNamedRef, TUserRef } from '@hireflow/contracts/jobs';
+import type { TNamedRef, TUserRef } from '@hireflow/contracts/common';
 import { User } from '../users/user.model';
 import { Department } from '../org/department.model';
 import { BusinessUnit } from '../org/business-unit.model';

@@ -1,14 +1,6 @@
 import { Router } from 'express';
-import {
-  JobsApi,
-  ZCreateRequisitionRequest,
-  ZDecideApprovalRequest,
-  ZIdParams,
-  ZReassignApprovalRequest,
-  ZUpdateRequisitionRequest,
-  ZVacancyApprovalsQuery,
-  ZWithdrawRequisitionRequest,
-} from '@hireflow/contracts/jobs';
+import { JobsApi, ZCreateRequisitionRequest, ZIdParams, ZUpdateRequisitionRequest, ZVacancyApprovalsQuery, ZWithdrawRequisitionRequest } from '@hireflow/contracts/jobs';
+import { ZDecideApprovalRequest, ZReassignApprovalRequest } from '@hireflow/contracts/approvals';
 import { requireAdditionalRole, requireAuth } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import {

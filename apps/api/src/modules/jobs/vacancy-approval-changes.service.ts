@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
-import type { TDecideApprovalRequest, TReassignApprovalRequest, TWithdrawRequisitionRequest } from '@hireflow/contracts/jobs';
+import type { TWithdrawRequisitionRequest } from '@hireflow/contracts/jobs';
+import type { TDecideApprovalRequest, TReassignApprovalRequest } from '@hireflow/contracts/approvals';
 import { AppError } from '../../lib/app-error';
 import type { UserDoc } from '../users/user.model';
 import { decideApproval, findApproval, reassignApproval, withdrawApproval } from '../approvals/approvals.service';

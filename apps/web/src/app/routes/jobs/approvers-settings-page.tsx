@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApprovalKinds, type TApprovalChain, type TApprovalKind, type TUserRef } from '@hireflow/contracts/jobs';
+import { type TUserRef } from '@hireflow/contracts/common';
+import { ApprovalKinds, type TApprovalChain, type TApprovalKind } from '@hireflow/contracts/approvals';
 import { useApprovalChains } from '@/features/jobs/api/get-approval-chains';
 import { useSaveApprovalChain } from '@/features/jobs/api/save-approval-chain';
 import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-options';

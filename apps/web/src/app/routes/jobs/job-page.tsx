@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Grid, Group, Loader, Menu, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Timeline, Title, Typography } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { EmploymentTypeLabels, JobStatusLabels, JobValidation, type TJobDetail, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
+import { EmploymentTypeLabels, JobStatusLabels, JobValidation, type TJobDetail, type TJobStatus } from '@hireflow/contracts/jobs';
+import { type TUserRef } from '@hireflow/contracts/common';
 import { ApplicationSourceLabels, type TJobApplicant } from '@hireflow/contracts/candidates';
 import { useJob } from '@/features/jobs/api/get-job';
 import { useJobApplicants } from '@/features/jobs/api/get-job-applicants';

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Group, Loader, Pagination, Paper, Select, Stack,
 import { useDebouncedValue } from '@mantine/hooks';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { JobSorts, JobStatusLabels, JobStatuses, type TJobScope, type TJobStatus, type TUserRef } from '@hireflow/contracts/jobs';
+import { JobSorts, JobStatusLabels, JobStatuses, type TJobScope, type TJobStatus } from '@hireflow/contracts/jobs';
+import { type TUserRef } from '@hireflow/contracts/common';
 import { Paths } from '@hireflow/contracts/routes';
 import { useJobs } from '@/features/jobs/api/get-jobs';
 import { useRequisitionOptions } from '@/features/jobs/api/get-requisition-options';

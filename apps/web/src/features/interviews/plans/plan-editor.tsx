@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, MultiSelect, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { InterviewLimits, type TInterviewPlan, type TInterviewPlanInput } from '@hireflow/contracts/interviews';
-import type { TUserRef } from '@hireflow/contracts/jobs';
+import type { TUserRef } from '@hireflow/contracts/common';
 import { TeamPicker } from '@/features/jobs/components/team-picker';
 import { useInterviewAttributes } from '../api/interview-attributes';
 import { errorMessage } from '@/lib/api-client';

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApprovalApi } from '@hireflow/contracts/approvals';
-import { ZApprovalChain, type TApprovalKind } from '@hireflow/contracts/jobs';
+import { ApprovalApi, ZApprovalChain, type TApprovalKind } from '@hireflow/contracts/approvals';
 import { apiGet } from '@/lib/api-client';
 
 const ZChains = z.object({ items: z.array(ZApprovalChain) });

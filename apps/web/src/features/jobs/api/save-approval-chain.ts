@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApprovalApi } from '@hireflow/contracts/approvals';
-import { ZApprovalChain, type TSaveApprovalChainRequest } from '@hireflow/contracts/jobs';
+import { ApprovalApi, ZApprovalChain, type TSaveApprovalChainRequest } from '@hireflow/contracts/approvals';
 import { api } from '@/lib/api-client';
 import { getApprovalChainsQueryOptions } from './get-approval-chains';
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { JobValidation, type TJobDetail, type TUserRef } from '@hireflow/contracts/jobs';
+import { JobValidation, type TJobDetail } from '@hireflow/contracts/jobs';
+import { type TUserRef } from '@hireflow/contracts/common';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateJob } from '../api/update-job';
 import { DescriptionEditor } from './description-editor';

@@ -1,5 +1,5 @@
 import { MultiSelect } from '@mantine/core';
-import type { TUserRef } from '@hireflow/contracts/jobs';
+import type { TUserRef } from '@hireflow/contracts/common';
 import { useUserTypeahead } from '@/features/users/components/user-typeahead';
 
 /** Pick several users of the company by name or email; the order of picking is kept. */

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { TUserRef } from '@hireflow/contracts/jobs';
+import type { TUserRef } from '@hireflow/contracts/common';
 import { useUserTypeahead } from '@/features/users/components/user-typeahead';
 
 /** Pick one active user of the company by name or email. */

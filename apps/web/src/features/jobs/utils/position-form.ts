@@ -1,6 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import type { z } from 'zod';
-import type { TRequisitionOptions, TUserRef } from '@hireflow/contracts/jobs';
+import type { TRequisitionOptions } from '@hireflow/contracts/jobs';
+import type { TUserRef } from '@hireflow/contracts/common';
 import type { TStoredUser } from '@hireflow/contracts/users';
 
 /** The form values of a position, shared by the requisition form and the direct "New job" form. */

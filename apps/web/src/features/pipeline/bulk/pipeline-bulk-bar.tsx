@@ -2,7 +2,8 @@ import { Alert, Button, Group, List, Menu, Modal, Paper, Select, Stack, TagsInpu
 import { useState } from 'react';
 import { CandidateDatabase } from '@hireflow/contracts/candidates';
 import { StageKindLabels } from '@hireflow/contracts/candidates-search';
-import type { TStageKind, TUserRef } from '@hireflow/contracts/jobs';
+import type { TStageKind } from '@hireflow/contracts/jobs';
+import type { TUserRef } from '@hireflow/contracts/common';
 import { BulkMessages, Pipeline, type TBulkAction, type TBulkApplicationsResult } from '@hireflow/contracts/pipeline';
 import { errorMessage } from '@/lib/api-client';
 import { useMailTemplates } from '@/features/mail/api/mail-templates';
