@@ -19,6 +19,7 @@ import { candidatesRouter } from './modules/candidates/candidates.routes';
 import { pipelineRouter } from './modules/pipeline/pipeline.routes';
 import { interviewsRouter } from './modules/interviews/interviews.routes';
 import { filesRouter } from './modules/files/files.routes';
+import { offerLetterRouter } from './modules/offers/letter/offer-letter.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
 
@@ -49,6 +50,7 @@ export function buildApiRouter(): Router {
   api.use(candidatesRouter);
   api.use(pipelineRouter);
   api.use(interviewsRouter);
+  api.use(offerLetterRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);

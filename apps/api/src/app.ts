@@ -11,6 +11,7 @@ import { pageSecurityHeaders } from './lib/security-headers';
 import { buildApiRouter } from './api-router';
 import { careersPublicRouter } from './modules/careers/careers.public';
 import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/self-scheduling.public';
+import { offerPublicRouter } from './modules/offers/public/offer-public.routes';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
@@ -27,6 +28,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.use(pageSecurityHeaders);
   app.use('/careers', careersPublicRouter);
   app.use('/schedule', selfSchedulePublicRouter);
+  app.use('/offer', offerPublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);

@@ -12,9 +12,10 @@ import { CandidatesExportJob } from './modules/candidates/bulk/candidates-export
 import { PipelineMailJob } from './modules/pipeline/mail/pipeline-mail.job';
 import { StageAutomationJob } from './modules/pipeline/automations/stage-automation.job';
 import { FeedbackRemindersJob } from './modules/interviews/feedback/feedback-reminders.job';
+import { OfferAcceptedJob } from './modules/offers/public/offer-accepted.job';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferAcceptedJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

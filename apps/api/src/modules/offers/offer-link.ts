@@ -15,5 +15,5 @@ export const offerLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/
  */
 export async function findOfferByToken(token: string): Promise<OfferDoc | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  return Offer.findOne({ linkTokenHash: hashKey(token) }).lean<OfferDoc>();
+  return Offer.findOne({ linkTokenHash: hashKey(token) }).setOptions({ crossTenant: true }).lean<OfferDoc>();
 }

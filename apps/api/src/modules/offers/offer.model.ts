@@ -2,7 +2,7 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { OfferStatuses, PayPeriods } from '@hireflow/contracts/offers';
 import { tenantField, tenantOwned } from '../../lib/tenancy';
 
-const minorUnits = { type: Number, validate: { validator: Number.isSafeInteger, message: 'money is kept in whole minor units' } };
+const minorUnits = { type: Number, validate: { validator: (v: unknown) => v === null || Number.isSafeInteger(v), message: 'money is kept in whole minor units' } };
 
 /** Pay in integer minor units of `currency` (cents, yen): exact, never floating point. */
 const compensationSchema = new Schema(
