@@ -55,12 +55,12 @@ async function load(req: Request, res: Response): Promise<Loaded | null> {
 }
 
 /** Every page but the open offer's: accepted (signed copy, onboarding), declined, withdrawn, expired. */
-async function renderState(res: Response, { offer, token, company, state }: Loaded, status: number, alreadyDecided = false) {
+async function renderState(res: Response, { offer, token, company, state }: Loaded, status: number, alreadyDecided = false, acceptedMessage: string = OfferMessages.alreadyAccepted) {
   const letterPath = pathOf(OfferPublicPaths.letter, token);
   if (state === 'accepted') {
     const fresh = (await Offer.findOne({ customerId: offer.customerId, _id: offer._id }).lean<OfferDoc>()) ?? offer;
     const signedPath = fresh.signedFileId ? pathOf(OfferPublicPaths.signedLetter, token) : null;
-    return sendHtml(res, status, renderAcceptedPage({ company, message: OfferMessages.alreadyAccepted, signedPath, letterPath, onboardingHtml: await onboardingSectionHtml(fresh, token) }));
+    return sendHtml(res, status, renderAcceptedPage({ company, message: acceptedMessage, signedPath, letterPath, onboardingHtml: await onboardingSectionHtml(fresh, token) }));
   }
   const pages = {
     declined: { title: 'Offer declined', message: OfferMessages.alreadyDeclined, letterPath },
@@ -136,7 +136,8 @@ offerPublicRouter.post(local(OfferPublicPaths.accept), decideLimit, parseForm, a
   const payload = { customerId: String(loaded.offer.customerId), offerId: String(loaded.offer._id) };
   const { state } = await runJobNow(OfferAcceptedJob, payload, { config: req.app.locals.config, logger: req.log }, { customerId: loaded.offer.customerId });
   if (state !== 'done') req.log.error({ offerId: payload.offerId, state }, 'the accepted offer\'s follow-up (hired stage, signed copy, mails) failed; the queue retries it');
-  await renderState(res, { ...loaded, state: 'accepted' }, 200);
+  const thanks = `Thank you: you have accepted the offer for ${loaded.offer.jobTitle}. We have emailed you the signed copy.`;
+  await renderState(res, { ...loaded, state: 'accepted' }, 200, false, thanks);
 });
 
 offerPublicRouter.post(local(OfferPublicPaths.decline), decideLimit, parseForm, async (req, res) => {
