@@ -19,6 +19,7 @@ import { seedBusyJob } from './seed-busy-job';
 import { seedInterviews } from './seed-interviews';
 import { seedSelfScheduling } from './seed-self-scheduling';
 import { seedAvailability } from './seed-availability';
+import { seedOffers } from './seed-offers';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -60,6 +61,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedRejections();
   await seedResumeText();
   await seedSelfScheduling();
+  logger.info({ demoOfferLink: (await seedOffers({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offers created');
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info('demo data created');
   return { seeded: true, signIns };

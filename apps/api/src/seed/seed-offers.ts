@@ -1,0 +1,178 @@
+import { Types } from 'mongoose';
+import type { TOfferEventKind, TOfferStatus } from '@hireflow/contracts/offers';
+import { Customer } from '../modules/org/customer.model';
+import { User } from '../modules/users/user.model';
+import { Job, type JobDoc } from '../modules/jobs/job.model';
+import { Application, type ApplicationDoc } from '../modules/candidates/applications/application.model';
+import { Candidate } from '../modules/candidates/candidate.model';
+import { Approval } from '../modules/approvals/approval.model';
+import { storeSmallFiles } from '../modules/files/files.service';
+import { hashKey } from '../modules/auth/auth.crypto';
+import { moveApplication } from '../modules/pipeline/move/move-application';
+import { Offer, type OfferDoc } from '../modules/offers/offer.model';
+import { recordOfferChanges, type OfferChange } from '../modules/offers/offer-history';
+import { baseSalaryText, personName, writtenDate } from '../modules/offers/letter/letter-content';
+import { letterFilename, renderLetterOf } from '../modules/offers/letter/offer-letter.service';
+import { stampSignedLetter } from '../modules/offers/letter/sign-letter';
+
+/** The demo candidate's offer page: /offer/<this token> (a demo-only, well-known token). */
+export const DemoOfferToken = 'acme-demo-offer-link';
+
+const Day = 86_400_000;
+const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** The events an offer in each state went through, in order. */
+const Paths: Record<TOfferStatus, TOfferEventKind[]> = {
+  draft: ['created'],
+  pending_approval: ['created', 'submitted'],
+  approved: ['created', 'submitted', 'approved'],
+  sent: ['created', 'submitted', 'approved', 'sent'],
+  accepted: ['created', 'submitted', 'approved', 'sent', 'viewed', 'accepted'],
+  declined: ['created', 'submitted', 'approved', 'sent', 'viewed', 'declined'],
+  revoked: ['created', 'submitted', 'approved', 'sent', 'revoked'],
+  expired: ['created', 'submitted', 'approved', 'sent', 'expired'],
+  joined: ['created', 'submitted', 'approved', 'sent', 'viewed', 'accepted', 'joined'],
+  no_show: ['created', 'submitted', 'approved', 'sent', 'viewed', 'accepted', 'no_show'],
+};
+const Summaries: Record<TOfferEventKind, string> = {
+  created: 'created', changed: 'changed', submitted: 'submitted for approval', approved: 'approved', approval_rejected: 'rejected by an approver',
+  approval_withdrawn: 'withdrawn from approval', reapproval_required: 'sent back for approval', sent: 'sent', viewed: 'opened by the candidate',
+  accepted: 'accepted', declined: 'declined', revoked: 'revoked', expired: 'expired', joined: 'marked joined', no_show: 'marked no-show',
+};
+/** Whose act each event is: the recruiter's, the approver's, or nobody's (the candidate, the expiry sweep). */
+const actorOf = (kind: TOfferEventKind): 'recruiter' | 'approver' | null =>
+  kind === 'approved' ? 'approver' : ['viewed', 'accepted', 'declined', 'expired'].includes(kind) ? null : 'recruiter';
+
+type Plan = { status: TOfferStatus; application: ApplicationDoc; baseMinor: number; bonusMinor: number | null };
+
+/**
+ * Acme's offers, one in every state, on applications in offer and hired stages: a draft, one waiting for
+ * Ada's approval (admin@acme.test), an approved one, one sent with its real letter and the well-known demo
+ * link, one accepted and signed (real signed copy, application hired), one declined with a reason, one
+ * revoked, one expired, one joined. Each with its events. Runs once.
+ */
+export async function seedOffers({ publicUrl = 'http://localhost:3000', now = new Date() }: { publicUrl?: string; now?: Date } = {}) {
+  const customer = await Customer.findOne({ slug: 'acme' }).lean();
+  if (!customer) return null;
+  const customerId = customer._id;
+  if (await Offer.exists({ customerId })) return null;
+  const approver = (await User.findOne({ customerId, email: 'admin@acme.test' }).lean()) ?? (await User.findOne({ customerId, admin: true }).sort({ createdAt: 1 }).lean());
+  if (!approver) return null;
+
+  const inOffer = await Application.find({ customerId, stageKind: 'offer', candidateEmail: { $gt: '' } }).sort({ appliedAt: 1 }).limit(9).lean<ApplicationDoc[]>();
+  if (inOffer.length < 4) return null;
+  const hired = await Application.find({ customerId, stageKind: 'hired' }).sort({ appliedAt: 1 }).limit(2).lean<ApplicationDoc[]>();
+  // Not enough hires in the demo pipeline: the accepted offer moves an offer-stage applicant to hired, as accepting does.
+  while (hired.length < 2 && inOffer.length > 7) {
+    const application = inOffer.pop()!;
+    const job = (await Job.findOne({ customerId, _id: application.jobId }).lean<JobDoc>())!;
+    const stage = job.stages.find((s) => s.kind === 'hired');
+    if (!stage) continue;
+    await moveApplication({ customerId, actor: approver, applicationId: application._id, input: { stageId: String(stage._id) }, context: { job, now } });
+    hired.push({ ...application, stageKind: 'hired' });
+  }
+
+  // Open offers each need their own application; closed ones may share one with an open offer.
+  const open: TOfferStatus[] = ['sent', 'draft', 'pending_approval', 'approved'];
+  const closed: TOfferStatus[] = ['declined', 'revoked', 'expired'];
+  const plans: Plan[] = [
+    ...open.map((status, i) => ({ status, application: inOffer[i]! })),
+    ...closed.map((status, i) => ({ status, application: inOffer[(open.length + i) % inOffer.length]! })),
+    ...(['accepted', 'joined'] as const).slice(0, hired.length).map((status, i) => ({ status, application: hired[i]! })),
+  ].map((p, i) => ({ ...p, baseMinor: [7_200_000, 6_850_000, 9_100_000, 8_000_000, 7_500_000, 6_400_000, 8_800_000, 9_600_000, 5_900_000][i % 9]!, bonusMinor: i % 3 === 0 ? 500_000 : null }));
+
+  const jobs = new Map((await Job.find({ customerId, _id: { $in: plans.map((p) => p.application.jobId) } }).lean<JobDoc[]>()).map((j) => [String(j._id), j]));
+  const candidates = new Map((await Candidate.find({ customerId, _id: { $in: plans.map((p) => p.application.candidateId) } }, { firstName: 1, lastName: 1 }).lean()).map((c) => [String(c._id), c]));
+
+  const offers: OfferDoc[] = [];
+  const changes: OfferChange[] = [];
+  const approvals: Record<string, unknown>[] = [];
+  plans.forEach((plan, i) => {
+    const job = jobs.get(String(plan.application.jobId))!;
+    const recruiterId = job.recruiterIds[0] ?? approver._id;
+    const path = Paths[plan.status];
+    // Each offer's history ends a few days before now, one event a day; the later states began earlier.
+    const startAt = now.getTime() - (path.length + 1 + i) * Day;
+    const at = (kind: TOfferEventKind) => new Date(startAt + path.indexOf(kind) * Day + 10 * 3_600_000);
+    const has = (kind: TOfferEventKind) => path.includes(kind);
+    const afterStart = plan.status === 'joined' || plan.status === 'no_show';
+    const startDate = day(afterStart ? now.getTime() - 3 * Day : now.getTime() + (30 + i) * Day);
+    const expiresAt = plan.status === 'expired' ? at('expired') : new Date(now.getTime() + (10 + i) * Day);
+    const compensation = { currency: 'EUR', baseMinor: plan.baseMinor, period: 'year', bonusMinor: plan.bonusMinor, equity: i % 2 ? '' : '2,000 stock options vesting over four years', otherTerms: '30 days of paid holiday' };
+    const candidate = candidates.get(String(plan.application.candidateId));
+    const offer = {
+      _id: new Types.ObjectId(),
+      customerId,
+      applicationId: plan.application._id,
+      candidateId: plan.application.candidateId,
+      jobId: job._id,
+      businessUnitId: job.businessUnitId ?? null,
+      status: plan.status,
+      jobTitle: job.title,
+      startDate,
+      expiryDate: day(expiresAt.getTime()),
+      expiresAt,
+      compensation,
+      approvedCompensation: has('approved') ? compensation : null,
+      templateId: null,
+      managerId: job.hiringManagerId ?? null,
+      customFields: {},
+      note: i % 2 ? '' : 'Matches the band agreed with finance.',
+      createdBy: recruiterId,
+      sentAt: has('sent') ? at('sent') : null,
+      sentBy: has('sent') ? recruiterId : null,
+      letterFileId: null,
+      signedFileId: null,
+      linkTokenHash: plan.status === 'sent' ? hashKey(DemoOfferToken) : null,
+      viewedAt: has('viewed') ? at('viewed') : null,
+      decidedAt: has('accepted') ? at('accepted') : has('declined') ? at('declined') : null,
+      acceptance: has('accepted') ? { typedName: personName(candidate), at: at('accepted'), ip: '203.0.113.24', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15' } : null,
+      declineReason: plan.status === 'declined' ? 'I have accepted another offer closer to home.' : '',
+      revokeReason: plan.status === 'revoked' ? 'The position was put on hold after the budget review.' : '',
+      revokedBy: plan.status === 'revoked' ? recruiterId : null,
+      outcomeNote: afterStart ? 'First day went well.' : '',
+      outcomeAt: afterStart ? at(plan.status as 'joined') : null,
+      startReminderSentAt: null,
+      createdAt: at('created'),
+      updatedAt: at(path.at(-1)!),
+    } as unknown as OfferDoc;
+    offers.push(offer);
+    for (const kind of path) {
+      const actor = actorOf(kind);
+      changes.push({ offer, kind, by: actor === 'recruiter' ? recruiterId : actor === 'approver' ? approver._id : null, at: at(kind), summary: `Offer for ${job.title} ${Summaries[kind]}`, teamIds: job.memberIds ?? [], note: kind === 'declined' ? offer.declineReason : kind === 'revoked' ? offer.revokeReason : '' });
+    }
+    if (has('submitted')) {
+      const decided = has('approved');
+      approvals.push({
+        customerId, kind: 'offer', subjectId: offer._id, businessUnitId: offer.businessUnitId, requesterId: recruiterId,
+        title: `${personName(candidate)}: ${job.title}`, detail: `${baseSalaryText(compensation)}, starting ${writtenDate(startDate)}`,
+        status: decided ? 'approved' : 'pending', round: 1, approverIds: [approver._id], currentStep: decided ? 1 : 0, currentApproverId: decided ? null : approver._id,
+        deciderIds: decided ? [approver._id] : [], submittedAt: at('submitted'),
+        decisions: decided ? [{ round: 1, step: 0, approverId: approver._id, decision: 'approved', comment: 'Within the band.', at: at('approved') }] : [],
+        events: [{ round: 1, step: 0, action: 'submitted', by: recruiterId, at: at('submitted') }],
+      });
+    }
+  });
+
+  // Real letters for the sent offer (the demo link) and the accepted one (with its signed copy).
+  const files: Parameters<typeof storeSmallFiles>[0] = [];
+  const links: { offer: OfferDoc; field: 'letterFileId' | 'signedFileId' }[] = [];
+  for (const offer of offers.filter((o) => o.status === 'sent' || o.status === 'accepted')) {
+    const { pdf, sources, filename } = await renderLetterOf(offer, { publicUrl, date: offer.sentAt! });
+    files.push({ customerId, owner: { kind: 'offer', id: offer._id }, buffer: pdf, filename, contentType: 'application/pdf', kind: 'offer-letter', uploadedBy: offer.sentBy });
+    links.push({ offer, field: 'letterFileId' });
+    if (offer.acceptance) {
+      const a = offer.acceptance as { typedName: string; at: Date; ip: string; userAgent: string };
+      const signed = await stampSignedLetter(pdf, { ...a, companyName: customer.name, jobTitle: offer.jobTitle });
+      files.push({ customerId, owner: { kind: 'offer', id: offer._id }, buffer: signed, filename: letterFilename(personName(sources.candidate), true), contentType: 'application/pdf', kind: 'offer-signed' });
+      links.push({ offer, field: 'signedFileId' });
+    }
+  }
+  const ids = await storeSmallFiles(files);
+  links.forEach(({ offer, field }, i) => Object.assign(offer, { [field]: ids[i] }));
+
+  await Offer.insertMany(offers, { timestamps: false });
+  await Approval.insertMany(approvals);
+  await recordOfferChanges(changes);
+  return { offers: offers.length, demoLink: `${publicUrl}/offer/${DemoOfferToken}` };
+}
