@@ -98,7 +98,7 @@ export async function seedOffers({ publicUrl = 'http://localhost:3000', now = ne
     const afterStart = plan.status === 'joined' || plan.status === 'no_show';
     const startDate = day(afterStart ? now.getTime() - 3 * Day : now.getTime() + (30 + i) * Day);
     const expiresAt = plan.status === 'expired' ? at('expired') : new Date(now.getTime() + (10 + i) * Day);
-    const compensation = { currency: 'EUR', baseMinor: plan.baseMinor, period: 'year', bonusMinor: plan.bonusMinor, equity: i % 2 ? '' : '2,000 stock options vesting over four years', otherTerms: '30 days of paid holiday' };
+    const compensation = { currency: 'EUR', baseMinor: plan.baseMinor, period: 'year' as const, bonusMinor: plan.bonusMinor, equity: i % 2 ? '' : '2,000 stock options vesting over four years', otherTerms: '30 days of paid holiday' };
     const candidate = candidates.get(String(plan.application.candidateId));
     const offer = {
       _id: new Types.ObjectId(),

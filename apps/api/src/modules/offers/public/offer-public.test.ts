@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
+import type { Types } from 'mongoose';
 import { PDFDocument } from 'pdf-lib';
 import { extractText } from 'unpdf';
-import { OfferMessages } from '@hireflow/contracts/offers';
+import { OfferMessages, type TOfferEventKind } from '@hireflow/contracts/offers';
 import { OfferLetterMessages } from '@hireflow/contracts/offers-letter';
 import { startTestApp } from '../../../test/test-app';
 import { Application } from '../../candidates/applications/application.model';
@@ -31,7 +32,7 @@ afterAll(() => ctx.stop());
 
 const cid = () => oc.co.customerId;
 const offerNow = (id: unknown) => Offer.findOne({ customerId: cid(), _id: id }).lean();
-const eventsOf = (id: unknown, kind: string) => OfferEvent.countDocuments({ customerId: cid(), offerId: id, kind });
+const eventsOf = (id: unknown, kind: TOfferEventKind) => OfferEvent.countDocuments({ customerId: cid(), offerId: id as Types.ObjectId, kind });
 async function pdfText(pdf: Buffer) {
   const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
   return text.replace(/\s+/g, ' ');
