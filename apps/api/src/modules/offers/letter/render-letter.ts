@@ -2,6 +2,29 @@ import PDFDocument from 'pdfkit';
 import type { LetterContent } from './letter-content';
 
 const Margin = 56;
+
+// pdfkit's built-in Helvetica writes Windows-1252 only; anything else would come out as other letters.
+const Cp1252Extras = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
+/** The text as the built-in font can write it: a character outside Windows-1252 (a name in another script) becomes "?". */
+export function winAnsi(text: string) {
+  const writable = (ch: string) => {
+    const c = ch.codePointAt(0)!;
+    return c === 10 || (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || Cp1252Extras.has(ch);
+  };
+  return [...text].map((ch) => (writable(ch) ? ch : '?')).join('');
+}
+const safeContent = (c: LetterContent): LetterContent => ({
+  ...c,
+  companyName: winAnsi(c.companyName),
+  date: winAnsi(c.date),
+  candidateName: winAnsi(c.candidateName),
+  title: winAnsi(c.title),
+  paragraphs: c.paragraphs.map(winAnsi),
+  terms: c.terms.map(([label, value]) => [winAnsi(label), winAnsi(value)]),
+  expiryLine: winAnsi(c.expiryLine),
+  signer: { name: winAnsi(c.signer.name), companyName: winAnsi(c.signer.companyName) },
+});
+
 const Grey = '#52625a';
 const Ink = '#1f2a24';
 
@@ -10,7 +33,8 @@ const Ink = '#1f2a24';
  * the candidate, the body, the compensation table, the expiry line and a signature block. `createdAt`
  * fixes the PDF's creation date, so the same offer renders the same file.
  */
-export function renderOfferLetter(content: LetterContent, { createdAt, compress = true }: { createdAt: Date; compress?: boolean }): Promise<Buffer> {
+export function renderOfferLetter(letter: LetterContent, { createdAt, compress = true }: { createdAt: Date; compress?: boolean }): Promise<Buffer> {
+  const content = safeContent(letter);
   const doc = new PDFDocument({
     size: 'A4',
     margin: Margin,
