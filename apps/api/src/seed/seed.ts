@@ -6,6 +6,7 @@ import { User } from '../modules/users/user.model';
 import { DemoCompanies, DemoPassword, DemoPendingCompany, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
 import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
+import { seedOfferLetters } from './seed-offer-letters';
 import { seedCampaigns } from './seed-campaigns';
 import { seedResumeText } from './seed-resumes';
 import { seedDuplicates } from './seed-duplicates';
@@ -19,7 +20,6 @@ import { seedBusyJob } from './seed-busy-job';
 import { seedInterviews } from './seed-interviews';
 import { seedSelfScheduling } from './seed-self-scheduling';
 import { seedAvailability } from './seed-availability';
-import { seedOffers } from './seed-offers';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -61,8 +61,8 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedRejections();
   await seedResumeText();
   await seedSelfScheduling();
-  logger.info({ demoOfferLink: (await seedOffers({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offers created');
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
+  logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');
   return { seeded: true, signIns };
 }

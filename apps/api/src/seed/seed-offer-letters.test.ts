@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { OfferStatuses } from '@hireflow/contracts/offers';
 import { startTestApp } from '../test/test-app';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
@@ -9,8 +8,8 @@ import { Approval } from '../modules/approvals/approval.model';
 import { readStoredFile } from '../modules/files/files.service';
 import { Offer } from '../modules/offers/offer.model';
 import { OfferEvent } from '../modules/offers/offer-event.model';
-import { buildOfferCompany } from '../modules/offers/offers.test-support';
-import { DemoOfferToken, seedOffers } from './seed-offers';
+import { addOffer, buildOfferCompany } from '../modules/offers/offers.test-support';
+import { DemoOfferToken, seedOfferLetters } from './seed-offer-letters';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -18,24 +17,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => ctx.stop());
 
-describe('the demo offers', () => {
-  it('gives Acme an offer in every state, with real letters, the approval waiting for the admin and the demo link, once', async () => {
-    const oc = await buildOfferCompany(ctx.app, ctx.config, { applicants: 10, inOffer: 9, headcount: 2 });
+describe('the demo offer letters', () => {
+  it('gives Acme a sent offer with its letter and the demo link, an accepted one with its signed copy and a declined one, once', async () => {
+    const oc = await buildOfferCompany(ctx.app, ctx.config, { applicants: 5, inOffer: 4, headcount: 2 });
     const customerId = oc.co.customerId;
     await Customer.updateOne({ _id: customerId }, { $set: { slug: 'acme' } });
     await User.updateOne({ customerId, _id: oc.co.admin.user._id }, { $set: { email: 'admin@acme.test' } });
-    const seeded = await seedOffers({ publicUrl: ctx.config.publicUrl });
-    expect(seeded).toEqual({ offers: 9, demoLink: `${ctx.config.publicUrl}/offer/${DemoOfferToken}` });
-    expect(await seedOffers()).toBeNull();
+    // An application that already has an offer (the offers module's demo data) is left alone.
+    const taken = await addOffer(oc, oc.applicationIds[0]!, { status: 'draft' });
+    const seeded = await seedOfferLetters({ publicUrl: ctx.config.publicUrl });
+    expect(seeded).toEqual({ offers: 3, demoLink: `${ctx.config.publicUrl}/offer/${DemoOfferToken}` });
+    expect(await seedOfferLetters()).toBeNull();
 
-    const offers = await Offer.find({ customerId }).lean();
-    expect(new Set(offers.map((o) => o.status))).toEqual(new Set(OfferStatuses.filter((s) => s !== 'no_show')));
-    for (const offer of offers) expect(await OfferEvent.countDocuments({ customerId, offerId: offer._id, kind: 'created' })).toBe(1);
-
-    const pending = offers.find((o) => o.status === 'pending_approval')!;
-    const approval = (await Approval.findOne({ customerId, kind: 'offer', subjectId: pending._id }).lean())!;
-    expect(approval.status).toBe('pending');
-    expect(approval.currentApproverId!.equals(oc.co.admin.user._id)).toBe(true);
+    const offers = await Offer.find({ customerId, _id: { $ne: taken._id } }).lean();
+    expect(offers.map((o) => o.status).sort()).toEqual(['accepted', 'declined', 'sent']);
+    expect(offers.some((o) => o.applicationId.equals(taken.applicationId))).toBe(false);
+    for (const offer of offers) {
+      expect(await OfferEvent.countDocuments({ customerId, offerId: offer._id, kind: { $in: ['created', 'submitted', 'approved', 'sent'] } })).toBe(4);
+      const approval = (await Approval.findOne({ customerId, kind: 'offer', subjectId: offer._id }).lean())!;
+      expect(approval.status).toBe('approved');
+      expect(approval.deciderIds.some((id) => id.equals(oc.co.admin.user._id))).toBe(true);
+    }
 
     const accepted = offers.find((o) => o.status === 'accepted')!;
     expect((await Application.findOne({ customerId, _id: accepted.applicationId }).lean())!.stageKind).toBe('hired');

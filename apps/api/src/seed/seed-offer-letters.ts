@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { TOfferEventKind, TOfferStatus } from '@hireflow/contracts/offers';
+import type { TOfferEventKind } from '@hireflow/contracts/offers';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { Job, type JobDoc } from '../modules/jobs/job.model';
@@ -21,18 +21,12 @@ export const DemoOfferToken = 'acme-demo-offer-link';
 const Day = 86_400_000;
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
+type LetterStatus = 'sent' | 'accepted' | 'declined';
 /** The events an offer in each state went through, in order. */
-const Paths: Record<TOfferStatus, TOfferEventKind[]> = {
-  draft: ['created'],
-  pending_approval: ['created', 'submitted'],
-  approved: ['created', 'submitted', 'approved'],
+const Paths: Record<LetterStatus, TOfferEventKind[]> = {
   sent: ['created', 'submitted', 'approved', 'sent'],
   accepted: ['created', 'submitted', 'approved', 'sent', 'viewed', 'accepted'],
   declined: ['created', 'submitted', 'approved', 'sent', 'viewed', 'declined'],
-  revoked: ['created', 'submitted', 'approved', 'sent', 'revoked'],
-  expired: ['created', 'submitted', 'approved', 'sent', 'expired'],
-  joined: ['created', 'submitted', 'approved', 'sent', 'viewed', 'accepted', 'joined'],
-  no_show: ['created', 'submitted', 'approved', 'sent', 'viewed', 'accepted', 'no_show'],
 };
 const Summaries: Record<TOfferEventKind, string> = {
   created: 'created', changed: 'changed', submitted: 'submitted for approval', approved: 'approved', approval_rejected: 'rejected by an approver',
@@ -43,43 +37,54 @@ const Summaries: Record<TOfferEventKind, string> = {
 const actorOf = (kind: TOfferEventKind): 'recruiter' | 'approver' | null =>
   kind === 'approved' ? 'approver' : ['viewed', 'accepted', 'declined', 'expired'].includes(kind) ? null : 'recruiter';
 
-type Plan = { status: TOfferStatus; application: ApplicationDoc; baseMinor: number; bonusMinor: number | null };
+type Plan = { status: LetterStatus; application: ApplicationDoc; baseMinor: number; bonusMinor: number | null };
 
 /**
- * Acme's offers, one in every state, on applications in offer and hired stages: a draft, one waiting for
- * Ada's approval (admin@acme.test), an approved one, one sent with its real letter and the well-known demo
- * link, one accepted and signed (real signed copy, application hired), one declined with a reason, one
- * revoked, one expired, one joined. Each with its events. Runs once.
+ * Acme's offers that need a letter (the offers module seeds the other states): one sent with its real letter
+ * and the well-known demo link, one accepted and signed (real signed copy, the application in a hired
+ * stage), one declined with a reason. Each with its approval by Ada (admin@acme.test) and its events, on
+ * applications of the recruiter's jobs that have no offer yet. Runs once.
  */
-export async function seedOffers({ publicUrl = 'http://localhost:3000', now = new Date() }: { publicUrl?: string; now?: Date } = {}) {
+export async function seedOfferLetters({ publicUrl = 'http://localhost:3000', now = new Date() }: { publicUrl?: string; now?: Date } = {}) {
   const customer = await Customer.findOne({ slug: 'acme' }).lean();
   if (!customer) return null;
   const customerId = customer._id;
-  if (await Offer.exists({ customerId })) return null;
+  if (await Offer.exists({ customerId, linkTokenHash: hashKey(DemoOfferToken) })) return null;
   const approver = (await User.findOne({ customerId, email: 'admin@acme.test' }).lean()) ?? (await User.findOne({ customerId, admin: true }).sort({ createdAt: 1 }).lean());
   if (!approver) return null;
+  const recruiter = await User.findOne({ customerId, email: 'recruiter@acme.test' }, { _id: 1 }).lean();
+  const theirJobs = recruiter ? await Job.find({ customerId, recruiterIds: recruiter._id }, { _id: 1 }).lean() : [];
 
-  const inOffer = await Application.find({ customerId, stageKind: 'offer', candidateEmail: { $gt: '' } }).sort({ appliedAt: 1 }).limit(9).lean<ApplicationDoc[]>();
-  if (inOffer.length < 4) return null;
-  const hired = await Application.find({ customerId, stageKind: 'hired' }).sort({ appliedAt: 1 }).limit(2).lean<ApplicationDoc[]>();
-  // Not enough hires in the demo pipeline: the accepted offer moves an offer-stage applicant to hired, as accepting does.
-  while (hired.length < 2 && inOffer.length > 7) {
+  /** Applications in a stage of this kind with no offer at all, the recruiter's jobs first. */
+  const free = async (stageKind: 'offer' | 'hired', count: number) => {
+    const filter = { customerId, stageKind, withdrawn: { $ne: true }, candidateEmail: { $gt: '' } };
+    const apps = [
+      ...(await Application.find({ ...filter, jobId: { $in: theirJobs.map((j) => j._id) } }).sort({ appliedAt: 1 }).limit(20).lean<ApplicationDoc[]>()),
+      ...(await Application.find(filter).sort({ appliedAt: 1 }).limit(20).lean<ApplicationDoc[]>()),
+    ];
+    const taken = new Set((await Offer.find({ customerId, applicationId: { $in: apps.map((a) => a._id) } }, { applicationId: 1 }).lean()).map((o) => String(o.applicationId)));
+    const seen = new Set<string>();
+    return apps.filter((a) => !taken.has(String(a._id)) && !seen.has(String(a._id)) && seen.add(String(a._id))).slice(0, count);
+  };
+  const inOffer = await free('offer', 3);
+  if (inOffer.length < 2) return null;
+  const hired = await free('hired', 1);
+  // No hire without an offer in the demo pipeline: accepting moves an offer-stage applicant to hired, as on the page.
+  if (!hired.length && inOffer.length > 2) {
     const application = inOffer.pop()!;
     const job = (await Job.findOne({ customerId, _id: application.jobId }).lean<JobDoc>())!;
     const stage = job.stages.find((s) => s.kind === 'hired');
-    if (!stage) continue;
-    await moveApplication({ customerId, actor: approver, applicationId: application._id, input: { stageId: String(stage._id) }, context: { job, now } });
-    hired.push({ ...application, stageKind: 'hired' });
+    if (stage) {
+      await moveApplication({ customerId, actor: approver, applicationId: application._id, input: { stageId: String(stage._id) }, context: { job, now } });
+      hired.push({ ...application, stageKind: 'hired' });
+    }
   }
 
-  // Open offers each need their own application; closed ones may share one with an open offer.
-  const open: TOfferStatus[] = ['sent', 'draft', 'pending_approval', 'approved'];
-  const closed: TOfferStatus[] = ['declined', 'revoked', 'expired'];
   const plans: Plan[] = [
-    ...open.map((status, i) => ({ status, application: inOffer[i]! })),
-    ...closed.map((status, i) => ({ status, application: inOffer[(open.length + i) % inOffer.length]! })),
-    ...(['accepted', 'joined'] as const).slice(0, hired.length).map((status, i) => ({ status, application: hired[i]! })),
-  ].map((p, i) => ({ ...p, baseMinor: [7_200_000, 6_850_000, 9_100_000, 8_000_000, 7_500_000, 6_400_000, 8_800_000, 9_600_000, 5_900_000][i % 9]!, bonusMinor: i % 3 === 0 ? 500_000 : null }));
+    { status: 'sent' as const, application: inOffer[0]! },
+    { status: 'declined' as const, application: inOffer[1]! },
+    ...hired.slice(0, 1).map((application) => ({ status: 'accepted' as const, application })),
+  ].map((p, i) => ({ ...p, baseMinor: [8_250_000, 7_400_000, 9_150_000][i]!, bonusMinor: i === 1 ? null : 600_000 }));
 
   const jobs = new Map((await Job.find({ customerId, _id: { $in: plans.map((p) => p.application.jobId) } }).lean<JobDoc[]>()).map((j) => [String(j._id), j]));
   const candidates = new Map((await Candidate.find({ customerId, _id: { $in: plans.map((p) => p.application.candidateId) } }, { firstName: 1, lastName: 1 }).lean()).map((c) => [String(c._id), c]));
@@ -95,9 +100,8 @@ export async function seedOffers({ publicUrl = 'http://localhost:3000', now = ne
     const startAt = now.getTime() - (path.length + 1 + i) * Day;
     const at = (kind: TOfferEventKind) => new Date(startAt + path.indexOf(kind) * Day + 10 * 3_600_000);
     const has = (kind: TOfferEventKind) => path.includes(kind);
-    const afterStart = plan.status === 'joined' || plan.status === 'no_show';
-    const startDate = day(afterStart ? now.getTime() - 3 * Day : now.getTime() + (30 + i) * Day);
-    const expiresAt = plan.status === 'expired' ? at('expired') : new Date(now.getTime() + (10 + i) * Day);
+    const startDate = day(now.getTime() + (30 + i) * Day);
+    const expiresAt = new Date(now.getTime() + (10 + i) * Day);
     const compensation = { currency: 'EUR', baseMinor: plan.baseMinor, period: 'year' as const, bonusMinor: plan.bonusMinor, equity: i % 2 ? '' : '2,000 stock options vesting over four years', otherTerms: '30 days of paid holiday' };
     const candidate = candidates.get(String(plan.application.candidateId));
     const offer = {
@@ -128,10 +132,10 @@ export async function seedOffers({ publicUrl = 'http://localhost:3000', now = ne
       decidedAt: has('accepted') ? at('accepted') : has('declined') ? at('declined') : null,
       acceptance: has('accepted') ? { typedName: personName(candidate), at: at('accepted'), ip: '203.0.113.24', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15' } : null,
       declineReason: plan.status === 'declined' ? 'I have accepted another offer closer to home.' : '',
-      revokeReason: plan.status === 'revoked' ? 'The position was put on hold after the budget review.' : '',
-      revokedBy: plan.status === 'revoked' ? recruiterId : null,
-      outcomeNote: afterStart ? 'First day went well.' : '',
-      outcomeAt: afterStart ? at(plan.status as 'joined') : null,
+      revokeReason: '',
+      revokedBy: null,
+      outcomeNote: '',
+      outcomeAt: null,
       startReminderSentAt: null,
       createdAt: at('created'),
       updatedAt: at(path.at(-1)!),
@@ -139,14 +143,14 @@ export async function seedOffers({ publicUrl = 'http://localhost:3000', now = ne
     offers.push(offer);
     for (const kind of path) {
       const actor = actorOf(kind);
-      changes.push({ offer, kind, by: actor === 'recruiter' ? recruiterId : actor === 'approver' ? approver._id : null, at: at(kind), summary: `Offer for ${job.title} ${Summaries[kind]}`, teamIds: job.memberIds ?? [], note: kind === 'declined' ? offer.declineReason : kind === 'revoked' ? offer.revokeReason : '' });
+      changes.push({ offer, kind, by: actor === 'recruiter' ? recruiterId : actor === 'approver' ? approver._id : null, at: at(kind), summary: `Offer for ${job.title} ${Summaries[kind]}`, teamIds: job.memberIds ?? [], note: kind === 'declined' ? offer.declineReason : '' });
     }
     if (has('submitted')) {
       const decided = has('approved');
       approvals.push({
         customerId, kind: 'offer', subjectId: offer._id, businessUnitId: offer.businessUnitId, requesterId: recruiterId,
         title: `${personName(candidate)}: ${job.title}`, detail: `${baseSalaryText(compensation)}, starting ${writtenDate(startDate)}`,
-        status: decided ? 'approved' : 'pending', round: 1, approverIds: [approver._id], currentStep: decided ? 1 : 0, currentApproverId: decided ? null : approver._id,
+        status: decided ? 'approved' : 'pending', round: 1, approverIds: [approver._id], currentStep: 0, currentApproverId: decided ? null : approver._id,
         deciderIds: decided ? [approver._id] : [], submittedAt: at('submitted'),
         decisions: decided ? [{ round: 1, step: 0, approverId: approver._id, decision: 'approved', comment: 'Within the band.', at: at('approved') }] : [],
         events: [{ round: 1, step: 0, action: 'submitted', by: recruiterId, at: at('submitted') }],
