@@ -149,7 +149,7 @@ export async function seedOfferLetters({ publicUrl = 'http://localhost:3000', no
       const decided = has('approved');
       approvals.push({
         customerId, kind: 'offer', subjectId: offer._id, businessUnitId: offer.businessUnitId, requesterId: recruiterId,
-        title: `${personName(candidate)}: ${job.title}`, detail: `${baseSalaryText(compensation)}, starting ${writtenDate(startDate)}`,
+        title: `Offer: ${personName(candidate) || 'Candidate'}, ${job.title}`, detail: `${baseSalaryText(compensation)}, starts ${writtenDate(startDate)}`,
         status: decided ? 'approved' : 'pending', round: 1, approverIds: [approver._id], currentStep: 0, currentApproverId: decided ? null : approver._id,
         deciderIds: decided ? [approver._id] : [], submittedAt: at('submitted'),
         decisions: decided ? [{ round: 1, step: 0, approverId: approver._id, decision: 'approved', comment: 'Within the band.', at: at('approved') }] : [],
