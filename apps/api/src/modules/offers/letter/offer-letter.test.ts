@@ -62,6 +62,8 @@ describe('GET /api/offers/:id/letter.pdf', () => {
     expect(text).toContain('Monday, 4 January 2027');
     expect(text).toMatch(/This offer is open until the end of \w+day, \d+ \w+ \d{4}\./);
     expect((await offerNow(offer._id))!.letterFileId).toBeNull();
+    // No signed copy before the candidate accepts.
+    expect((await request(app).get(`/api/offers/${String(offer._id)}/signed.pdf`).set('Authorization', oc.co.recruiter.auth)).status).toBe(404);
   });
 
   it("fills the offer's template of kind offer (HTML written in the editor) with the offer's values", async () => {
