@@ -23,7 +23,6 @@ import { offersRouter } from './modules/offers/offers.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
-import { onboardingRouter } from './modules/offers/onboarding/onboarding.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -57,7 +56,6 @@ export function buildApiRouter(): Router {
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
-  api.use(onboardingRouter);
   api.use(apiNotFound);
   return api;
 }

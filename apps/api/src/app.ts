@@ -12,6 +12,7 @@ import { buildApiRouter } from './api-router';
 import { careersPublicRouter } from './modules/careers/careers.public';
 import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/self-scheduling.public';
 import { onboardingPublicRouter } from './modules/offers/onboarding/onboarding.public';
+import { offerPublicRouter } from './modules/offers/public/offer-public.routes';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
@@ -29,6 +30,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.use(onboardingPublicRouter); // POST /offer/:token/documents/:documentId only: before the offer pages' router
   app.use('/careers', careersPublicRouter);
   app.use('/schedule', selfSchedulePublicRouter);
+  app.use('/offer', offerPublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);

@@ -6,6 +6,7 @@ import { User } from '../modules/users/user.model';
 import { DemoCompanies, DemoPassword, DemoPendingCompany, PlatformSuperAdmin, demoSignIns } from './demo-accounts';
 import { seedPeople } from './seed-people';
 import { seedJobs } from './seed-jobs';
+import { seedOfferLetters } from './seed-offer-letters';
 import { seedCampaigns } from './seed-campaigns';
 import { seedResumeText } from './seed-resumes';
 import { seedDuplicates } from './seed-duplicates';
@@ -65,6 +66,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedOffers();
   await seedOnboarding();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
+  logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');
   return { seeded: true, signIns };
 }

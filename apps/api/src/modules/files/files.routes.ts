@@ -21,11 +21,14 @@ filesRouter.get('/files/:id', requireAuth, limitByUser(FileReadLimit), validate(
   sendStoredFile(res, await openReadableFile({ customerId: tenantOf(req), actor: authOf(req).user, id: req.params.id as string }));
 });
 
-/** Streams an opened file as a private download (every route that hands out stored files uses this). */
-export function sendStoredFile(res: Response, file: OpenedFile) {
+/**
+ * Streams an opened file as a private download (every route that hands out stored files uses this);
+ * `inline` lets the browser show it (a PDF letter) instead of saving it.
+ */
+export function sendStoredFile(res: Response, file: OpenedFile, { disposition = 'attachment' }: { disposition?: 'attachment' | 'inline' } = {}) {
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Length', String(file.length));
-  res.setHeader('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.\- ]/g, '_')}"`);
+  res.setHeader('Content-Disposition', `${disposition}; filename="${file.filename.replace(/[^\w.\- ]/g, '_')}"`);
   res.setHeader('Cache-Control', 'private, no-store');
   file.stream.on('error', (error) => res.destroy(error));
   file.stream.pipe(res);

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import './offer-approval';
 import { offersCoreRouter } from './offers-core.routes';
+import { offerLetterRouter } from './letter/offer-letter.routes';
+import { onboardingRouter } from './onboarding/onboarding.routes';
 
 /**
  * The offers API (issue 16), one router per sub-area (each adds its one `.use` line). Importing this module
@@ -8,3 +10,5 @@ import { offersCoreRouter } from './offers-core.routes';
  */
 export const offersRouter = Router();
 offersRouter.use(offersCoreRouter);
+offersRouter.use(offerLetterRouter);
+offersRouter.use(onboardingRouter);
