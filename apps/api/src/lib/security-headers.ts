@@ -1,7 +1,10 @@
 import helmet from 'helmet';
 
-/** HTML pages (the SPA, the career site): helmet's full set; images may come from data: and blob: URLs. */
-export const pageSecurityHeaders = helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } } });
+/**
+ * HTML pages (the SPA, the career site): helmet's full set; images may come from data: and blob: URLs, and
+ * frames from blob: URLs (a PDF the SPA fetched with its token and shows in place, e.g. an offer letter).
+ */
+export const pageSecurityHeaders = helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'frame-src': ["'self'", 'blob:'] } } });
 
 /**
  * JSON and file answers of the API: the headers that matter for a response no browser renders as a page

@@ -110,7 +110,7 @@ function InterviewItem({ interview: i, timeZone, canSchedule, myId, onAction }: 
         <Stack gap={2}>
           <Group gap="xs">
             <Text fw={600}>{name}</Text>
-            <Badge color={InterviewStatusColors[i.status]} variant="light">
+            <Badge color={InterviewStatusColors[i.status]} variant="outline">
               {InterviewStatusLabels[i.status]}
             </Badge>
           </Group>

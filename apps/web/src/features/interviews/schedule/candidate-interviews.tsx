@@ -54,7 +54,7 @@ export function CandidateInterviews({ candidateId }: { candidateId: string }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={InterviewStatusColors[i.status]} variant="light">
+                    <Badge color={InterviewStatusColors[i.status]} variant="outline">
                       {InterviewStatusLabels[i.status]}
                     </Badge>
                   </Table.Td>

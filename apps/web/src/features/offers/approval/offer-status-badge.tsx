@@ -4,7 +4,7 @@ import { OfferStatusColors } from '../offer-format';
 
 export function OfferStatusBadge({ status }: { status: TOfferStatus }) {
   return (
-    <Badge color={OfferStatusColors[status]} variant="light">
+    <Badge color={OfferStatusColors[status]} variant="outline">
       {OfferStatusLabels[status]}
     </Badge>
   );

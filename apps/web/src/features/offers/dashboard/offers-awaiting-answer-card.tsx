@@ -38,7 +38,7 @@ function OfferRow({ offer, today }: { offer: TOfferSummary; today: string }) {
             answer by {offerDay(offer.expiryDate)}
           </Text>
           {soon ? (
-            <Badge size="sm" variant="light" color={soon.color}>
+            <Badge size="sm" variant="outline" color={soon.color}>
               {soon.label}
             </Badge>
           ) : null}

@@ -92,7 +92,7 @@ function DocumentRow({ applicationId, offerId, document: d, canReview }: { appli
           ) : null}
         </div>
         <Group gap="xs">
-          <Badge color={stateColors[d.state]} variant="light" tt="none">
+          <Badge color={stateColors[d.state]} variant="outline" tt="none">
             {OnboardingDocumentStateLabels[d.state]}
           </Badge>
           {canReview && d.state === 'submitted' ? (

@@ -98,7 +98,7 @@ export function OnboardingDocumentsSettings() {
                       <Text fw={500} c={d.active ? undefined : 'dimmed'}>
                         {d.name}
                       </Text>
-                      <Badge variant="light" color={d.required ? undefined : 'gray.7'} tt="none">
+                      <Badge variant={d.required ? "light" : "outline"} color={d.required ? undefined : "gray.7"} tt="none">
                         {d.required ? 'Required' : 'Optional'}
                       </Badge>
                       {d.active ? null : (

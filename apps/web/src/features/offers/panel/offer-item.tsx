@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { approvalPagePath } from '@hireflow/contracts/approvals';
-import { OfferStatusLabels, formatMoney, type TOffer } from '@hireflow/contracts/offers';
+import { formatMoney, type TOffer } from '@hireflow/contracts/offers';
 import { errorMessage } from '@/lib/api-client';
 import { useSubmitOffer } from '../api/submit-offer';
 import { downloadOfferLetter, type OfferLetterKind } from '../api/get-offer-letter';
-import { OfferStatusColors, basePay, offerDay, offerTime, todayDay } from '../offer-format';
+import { OfferStatusBadge } from '../approval/offer-status-badge';
+import { basePay, offerDay, offerTime, todayDay } from '../offer-format';
 
 export type OfferAction =
   | { kind: 'edit'; offer: TOffer }
@@ -39,9 +40,7 @@ export function OfferItem({ offer: o, fieldLabels, onAction }: { offer: TOffer; 
       <Stack gap="xs">
         <Group gap="xs">
           <Text fw={600}>{o.jobTitle}</Text>
-          <Badge color={OfferStatusColors[o.status]} variant="light">
-            {OfferStatusLabels[o.status]}
-          </Badge>
+          <OfferStatusBadge status={o.status} />
         </Group>
         <Table variant="vertical" withRowBorders={false} verticalSpacing={2} fz="sm">
           <Table.Tbody>

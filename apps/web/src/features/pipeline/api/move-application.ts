@@ -24,6 +24,8 @@ export function useMoveApplication() {
       void client.invalidateQueries({ queryKey: ['jobs'] });
       void client.invalidateQueries({ queryKey: ['candidates'] });
       void client.invalidateQueries({ queryKey: ['application', applicationId] });
+      // Entering or leaving an offer stage decides whether an offer can be made.
+      void client.invalidateQueries({ queryKey: ['offers'] });
     },
   });
 }
