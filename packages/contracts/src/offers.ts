@@ -232,6 +232,8 @@ export const ZOffer = z.object({
   template: ZNamedRef.nullable(),
   manager: ZUserRef.nullable(),
   customFields: z.record(z.string(), z.unknown()),
+  /** The labels of the company's offer custom fields by key (for showing customFields). */
+  customFieldLabels: z.record(z.string(), z.string()),
   note: z.string(),
   createdBy: ZUserRef,
   createdAt: z.string(),

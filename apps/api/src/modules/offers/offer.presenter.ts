@@ -7,6 +7,7 @@ import { Job } from '../jobs/job.model';
 import { loadRefs, refOf } from '../jobs/refs';
 import { Candidate } from '../candidates/candidate.model';
 import { MailTemplate } from '../mail/mail-template.model';
+import { CustomField } from '../org/custom-field.model';
 import type { ApprovalDoc } from '../approvals/approval.model';
 import { approvalUserIds, presentApprovalChain } from '../approvals/approvals.presenter';
 import type { OfferCompensationDoc, OfferDoc } from './offer.model';
@@ -77,11 +78,13 @@ export type OfferWithContext = { offer: OfferDoc; job: JobDoc; approval: Approva
 export async function presentOffers(customerId: Id, actor: Actor, rows: OfferWithContext[], now: Date): Promise<TOffer[]> {
   if (!rows.length) return [];
   const offers = rows.map((r) => r.offer);
-  const [names, events, templates] = await Promise.all([
+  const [names, events, templates, fieldRows] = await Promise.all([
     loadNames(customerId, offers, rows.map((r) => r.job)),
     OfferEvent.find({ customerId, offerId: { $in: offers.map((o) => o._id) } }).sort({ at: 1, _id: 1 }).lean(),
     MailTemplate.find({ customerId, _id: { $in: offers.map((o) => o.templateId).filter(Boolean) } }, { name: 1 }).lean(),
+    CustomField.find({ customerId, entity: 'offer' }, { key: 1, label: 1 }).lean(),
   ]);
+  const customFieldLabels = Object.fromEntries(fieldRows.map((f) => [f.key, f.label]));
   const refs = await loadRefs(customerId, {
     users: [...offers.flatMap((o) => [o.createdBy, o.managerId]), ...events.map((e) => e.by), ...rows.flatMap((r) => approvalUserIds(r.approval))],
   });
@@ -95,6 +98,7 @@ export async function presentOffers(customerId: Id, actor: Actor, rows: OfferWit
       template: o.templateId ? (templateById.get(String(o.templateId)) ?? { id: String(o.templateId), name: 'Deleted template' }) : null,
       manager: o.managerId ? user(o.managerId) : null,
       customFields: (o.customFields ?? {}) as Record<string, unknown>,
+      customFieldLabels,
       note: o.note ?? '',
       createdBy: user(o.createdBy),
       updatedAt: o.updatedAt.toISOString(),

@@ -20,6 +20,7 @@ export function buildOffer(overrides: Partial<TOffer> = {}): TOffer {
     template: null,
     manager: { id: '64b0000000000000000000f2', name: 'Hank Manager', email: 'hank@acme.test' },
     customFields: {},
+    customFieldLabels: {},
     note: '',
     createdBy: rita,
     createdAt: '2026-03-01T09:00:00.000Z',

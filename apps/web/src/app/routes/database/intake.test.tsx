@@ -9,7 +9,7 @@ import { mockHttp } from '@/test/http';
 import { DuplicatesPanel } from '@/features/candidates/intake/duplicates-panel';
 
 const http = mockHttp();
-const wait = { timeout: 5000 };
+const wait = { timeout: 15_000 };
 
 const dana: TDuplicateCandidate = {
   id: '64e000000000000000000002',

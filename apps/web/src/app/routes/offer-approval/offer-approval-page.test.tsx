@@ -42,6 +42,7 @@ function buildOffer(overrides: Partial<TOffer> = {}, approval: Partial<TApproval
     template: { id: '64e000000000000000000061', name: 'Standard offer' },
     manager: bob,
     customFields: { relocation: 'Paid up to EUR 5,000' },
+    customFieldLabels: { relocation: 'Relocation support' },
     note: 'Matches the top of the band',
     createdBy: rita,
     createdAt: '2026-11-20T08:00:00.000Z',
@@ -88,10 +89,10 @@ describe('/offer-approval/:offerId', () => {
     expect(row('Bonus')).toHaveTextContent('EUR 10,000');
     expect(row('Equity')).toHaveTextContent('1,000 options over 4 years');
     expect(row('Other terms')).toHaveTextContent('30 days of holiday');
-    expect(row('Start date')).toHaveTextContent('2027-01-04');
-    expect(row('Offer expires')).toHaveTextContent('2026-12-01');
+    expect(row('Start date')).toHaveTextContent('4 Jan 2027');
+    expect(row('Answer by')).toHaveTextContent('1 Dec 2026');
     expect(row('Manager')).toHaveTextContent('Bob Boss');
-    expect(row('relocation')).toHaveTextContent('Paid up to EUR 5,000');
+    expect(row('Relocation support')).toHaveTextContent('Paid up to EUR 5,000');
     expect(within(offer).getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/application/64a000000000000000000031');
     expect(within(offer).getByRole('link', { name: 'Backend Engineer (Berlin)' })).toHaveAttribute('href', '/job/64d000000000000000000051');
     expect(within(offer).getByText('Matches the top of the band')).toBeInTheDocument();

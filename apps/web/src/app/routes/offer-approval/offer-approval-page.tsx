@@ -59,7 +59,7 @@ function OfferApprovalView({ offer }: { offer: TOffer }) {
           <OfferStatusBadge status={offer.status} />
         </Group>
         <Text c="dimmed">
-          {offer.jobTitle} · {offer.job.name}
+          {offer.jobTitle === offer.job.name ? offer.job.name : `${offer.jobTitle} · job: ${offer.job.name}`}
         </Text>
       </div>
       {chain.status === 'approved' && offer.status === 'approved' ? <Alert color="green">The offer is approved. The recruiter can send it to the candidate now.</Alert> : null}

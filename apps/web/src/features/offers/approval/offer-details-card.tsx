@@ -2,7 +2,7 @@ import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, type TOffer } from '@hireflow/contracts/offers';
-import { basePay } from '../offer-format';
+import { basePay, offerDay } from '../offer-format';
 
 const customValue = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -27,8 +27,8 @@ export function OfferDetailsCard({ offer }: { offer: TOffer }) {
       </Anchor>,
     ],
     ['Job title', offer.jobTitle],
-    ['Start date', offer.startDate],
-    ['Offer expires', offer.expiryDate],
+    ['Start date', offerDay(offer.startDate)],
+    ['Answer by', offerDay(offer.expiryDate)],
     ['Base salary', basePay(c)],
     ['Bonus', c.bonusAmount ? formatMoney(c.bonusAmount, c.currency) : '—'],
     ['Equity', c.equity || '—'],
@@ -36,7 +36,7 @@ export function OfferDetailsCard({ offer }: { offer: TOffer }) {
     ['Manager', offer.manager?.name ?? '—'],
     ['Requested by', offer.createdBy.name],
     ['Letter template', offer.template?.name ?? 'Standard letter'],
-    ...Object.entries(offer.customFields).map(([key, value]): [string, ReactNode] => [key, customValue(value)]),
+    ...Object.entries(offer.customFields).map(([key, value]): [string, ReactNode] => [offer.customFieldLabels[key] ?? key, customValue(value)]),
   ];
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Offer">
