@@ -11,7 +11,7 @@ export type PageCompany = { name: string; color: string; logo: Buffer | null };
 
 const MaxInlineLogoBytes = 300 * 1024;
 
-const extraStyle = `.letter{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px 24px;margin:16px 0}
+const extraStyle = `.letter{overflow-wrap:anywhere;background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px 24px;margin:16px 0}
 table.terms{border-collapse:collapse;width:100%;margin:12px 0}table.terms th{text-align:left;color:#52625a;font-weight:600;padding:6px 12px 6px 0;vertical-align:top;width:30%}table.terms td{padding:6px 0}table.terms tr+tr{border-top:1px solid #eef2ef}
 .notice{background:#eef7f1;border:1px solid #a9d6b9;padding:10px 14px;border-radius:6px}label.check{display:flex;gap:8px;align-items:flex-start;font-weight:400}
 form{margin:16px 0}button.secondary{background:#fff;color:#8a1c1c;border:1px solid #e8a1a1}header img{max-height:48px;max-width:180px;vertical-align:middle;margin-right:12px}`;
