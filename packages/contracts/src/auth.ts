@@ -131,6 +131,8 @@ export const ZOutboxMail = z.object({
   to: z.string(), subject: z.string(), text: z.string(), html: z.string(), sentAt: z.string(),
   /** The iCalendar part of an interview invitation, update or cancellation (absent on other mails). */
   calendar: z.object({ method: z.enum(['REQUEST', 'CANCEL']), content: z.string() }).optional(),
+  /** Attached files by name and type (a signed offer letter); absent when there are none. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), bytes: z.number() })).optional(),
 });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 export const ZOutboxQuery = z.object({ to: ZEmail.optional() });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { AuthApi, OutboxLimits, ZOutboxQuery, type TOutboxMail } from '@hireflow/contracts/auth';
 import { validate } from '../../lib/validate';
+import type { MailAttachment } from '../../lib/mailer';
 import { requireLocalDevelopment } from '../../lib/local-only';
 import { OutboxMail } from './outbox.model';
 import { mailTemplatesRouter } from './mail-templates.routes';
@@ -23,7 +24,12 @@ mailRouter.get(AuthApi.devOutbox.replace(/^\/api/, ''), validate({ query: ZOutbo
     .lean();
   const body: TOutboxMail[] = mails.map((m) => {
     const calendar = m.calendar as TOutboxMail['calendar'] | null;
-    return { to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: m.sentAt.toISOString(), ...(calendar ? { calendar: { method: calendar.method, content: calendar.content } } : {}) };
+    const files = (m.attachments ?? []) as MailAttachment[];
+    return {
+      to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: m.sentAt.toISOString(),
+      ...(calendar ? { calendar: { method: calendar.method, content: calendar.content } } : {}),
+      ...(files.length ? { attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, bytes: Buffer.byteLength(f.contentBase64, 'base64') })) } : {}),
+    };
   });
   res.json(body);
 });
