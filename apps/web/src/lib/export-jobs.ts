@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ExportsApi, ZExportStatus, type TExportStatus } from '@hireflow/contracts/exports';
 import { buildPath } from '@hireflow/contracts/routes';
+import { saveBlob } from './blob-files';
 import { api, apiGet } from './api-client';
 
 /** How often a screen asks how far a background export is. */
@@ -29,12 +30,5 @@ export function useExportStatus(jobId: string | null) {
 /** The file comes with the bearer header (a plain link would not carry it); the browser then saves it. */
 export async function downloadExportFile({ fileUrl, fileName }: { fileUrl: string; fileName: string }) {
   const response = await api.get<Blob>(fileUrl, { responseType: 'blob' });
-  const url = URL.createObjectURL(response.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(response.data, fileName);
 }

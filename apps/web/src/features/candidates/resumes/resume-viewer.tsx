@@ -1,40 +1,19 @@
 import { Alert, Badge, Box, Button, FileButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ResumeUpload } from '@hireflow/contracts/candidates';
 import { ResumeMessagesWeb, type TResumePreview } from '@hireflow/contracts/candidates-resumes';
 import { api, errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { saveBlob, useObjectUrl } from '@/lib/blob-files';
 import { useFileBlobUrl, useResumePreview, useUploadResume } from './resumes-api';
 import { managesCandidates } from '../manages-candidates';
 
 const PdfType = 'application/pdf';
 const DocxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** An object URL for a blob, revoked when the blob changes or the viewer goes away. */
-function useObjectUrl(blob: Blob | undefined) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
-
 async function download(preview: TResumePreview) {
   const res = await api.get<Blob>(`/api/files/${preview.fileId}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(new Blob([res.data], { type: preview.kind === 'pdf' ? PdfType : DocxType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = preview.filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([res.data], { type: preview.kind === 'pdf' ? PdfType : DocxType }), preview.filename);
 }
 
 function TextStateBadge({ state }: { state: TResumePreview['textState'] }) {
@@ -59,9 +38,8 @@ function PdfView({ preview }: { preview: TResumePreview }) {
   if (file.isError) return <Alert color="red">{errorMessage(file.error)}</Alert>;
   if (!url) return <Loader size="sm" role="progressbar" aria-label="Loading the résumé" />;
   return (
-    <object data={url} type={PdfType} title={`Résumé: ${preview.filename}`} style={{ width: '100%', height: '75vh', border: 0 }}>
-      <Text size="sm">Your browser cannot show PDFs here. Use Download to open the résumé.</Text>
-    </object>
+    // A frame, not an <object>: the pages' CSP refuses plugins (object-src 'none') and allows blob: frames.
+    <iframe src={url} title={`Résumé: ${preview.filename}`} style={{ width: '100%', height: '75vh', border: 0 }} />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { OfferApi } from '@hireflow/contracts/offers';
 import { buildPath } from '@hireflow/contracts/routes';
+import { saveBlob } from '@/lib/blob-files';
 import { api } from '@/lib/api-client';
 
 export type OfferLetterKind = 'letter' | 'signed';
@@ -19,18 +20,6 @@ export function useOfferLetter(offerId: string, kind: OfferLetterKind, version: 
   return useQuery({ queryKey: ['offers', offerId, kind, version], queryFn: () => getOfferLetter(offerId, kind), gcTime: 0, retry: false });
 }
 
-/** Hands the PDF to the browser as a download. */
-export function saveOfferLetter(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function downloadOfferLetter(offerId: string, kind: OfferLetterKind, filename: string) {
-  saveOfferLetter(await getOfferLetter(offerId, kind), filename);
+  saveBlob(await getOfferLetter(offerId, kind), filename);
 }

@@ -1,23 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Group, Loader } from '@mantine/core';
 import type { TOffer } from '@hireflow/contracts/offers';
 import { errorMessage } from '@/lib/api-client';
-import { saveOfferLetter, useOfferLetter, type OfferLetterKind } from '../api/get-offer-letter';
-
-/** An object URL for a blob, revoked when the blob changes or the preview goes away. */
-function useObjectUrl(blob: Blob | undefined) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
+import { saveBlob, useObjectUrl } from '@/lib/blob-files';
+import { useOfferLetter, type OfferLetterKind } from '../api/get-offer-letter';
 
 export const letterFilename = (offer: TOffer, kind: OfferLetterKind) => `${kind === 'signed' ? 'Signed offer' : 'Offer letter'} - ${offer.candidate.name}.pdf`;
 
@@ -38,7 +23,7 @@ export function LetterPreview({ offer, kind = 'letter', height = 520 }: { offer:
     <Box>
       <iframe title="Offer letter preview" src={url} style={{ width: '100%', height, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4 }} />
       <Group justify="flex-end" mt="xs">
-        <Button size="compact-sm" variant="subtle" onClick={() => saveOfferLetter(blob, letterFilename(offer, kind))}>
+        <Button size="compact-sm" variant="subtle" onClick={() => saveBlob(blob, letterFilename(offer, kind))}>
           Download PDF
         </Button>
       </Group>

@@ -1,34 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Alert, Anchor, Box, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TSpeedScreeningItem } from '@hireflow/contracts/pipeline';
 import { errorMessage } from '@/lib/api-client';
+import { useObjectUrl } from '@/lib/blob-files';
 import { getApplicationResumeQueryOptions, getPdfBlobQueryOptions } from '../api/get-speed-screening';
 
 function PdfResume({ fileId, filename }: { fileId: string; filename: string }) {
   const file = useQuery(getPdfBlobQueryOptions(fileId));
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file.data) return undefined;
-    const made = URL.createObjectURL(file.data);
-    setUrl(made);
-    return () => {
-      URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [file.data]);
+  const url = useObjectUrl(file.data);
   if (file.isError) return <Alert color="red">{errorMessage(file.error)}</Alert>;
   if (!url) return <Loader size="sm" role="progressbar" aria-label="Loading the résumé" />;
   return (
-    <object data={url} type="application/pdf" title={`Résumé: ${filename}`} style={{ width: '100%', height: '70vh', border: 0 }}>
-      <Text size="sm">
-        Your browser cannot show PDFs here:{' '}
-        <Anchor href={url} target="_blank" rel="noopener noreferrer">
-          open the résumé
-        </Anchor>
-        .
-      </Text>
-    </object>
+    // A frame, not an <object>: the pages' CSP refuses plugins (object-src 'none') and allows blob: frames.
+    <iframe src={url} title={`Résumé: ${filename}`} style={{ width: '100%', height: '70vh', border: 0 }} />
   );
 }
 
