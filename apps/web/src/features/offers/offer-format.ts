@@ -35,14 +35,14 @@ export function basePay(c: Pick<TCompensation, 'baseAmount' | 'currency' | 'peri
 /** Badge colours of the statuses (dark shades: readable on the light badge background). */
 export const OfferStatusColors: Record<TOfferStatus, string> = {
   draft: 'gray.7',
-  pending_approval: 'yellow.9',
+  pending_approval: 'indigo.9',
   approved: 'teal.9',
   sent: 'blue.9',
-  accepted: 'green.9',
-  declined: 'orange.9',
+  accepted: 'teal.9',
+  declined: 'grape.9',
   revoked: 'red.9',
   expired: 'gray.7',
-  joined: 'green.9',
+  joined: 'teal.9',
   no_show: 'red.9',
 };
 

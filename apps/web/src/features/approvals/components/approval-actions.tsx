@@ -39,7 +39,7 @@ export function WithdrawApprovalButton({ kind, subjectId, chain, noun, invalidat
   const approver = currentApprover(chain);
   return (
     <>
-      <Button variant="outline" color="red" onClick={() => (setOpened(true), setComment(''), withdraw.reset())}>
+      <Button variant="outline" color="red.9" onClick={() => (setOpened(true), setComment(''), withdraw.reset())}>
         Withdraw
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={`Withdraw this ${noun}?`}>

@@ -18,7 +18,7 @@ export function ApprovalChainCard({ chain }: { chain: TApprovalChainState }) {
               <Text>
                 {s.order}. {s.approver.name}
               </Text>
-              <Badge color={ApprovalStepColors[s.state]} variant="light">
+              <Badge color={ApprovalStepColors[s.state]} variant="outline">
                 {ApprovalStepLabels[s.state]}
               </Badge>
             </Group>

@@ -44,7 +44,7 @@ export function ApprovalDecisionForm({ kind, subjectId, invalidate }: { kind: TA
         <Button onClick={() => submit('approve')} loading={decide.isPending && decide.variables?.decision === 'approve'} disabled={decide.isPending}>
           Approve
         </Button>
-        <Button color="red" variant="outline" onClick={() => submit('reject')} loading={decide.isPending && decide.variables?.decision === 'reject'} disabled={decide.isPending}>
+        <Button color="red.9" variant="outline" onClick={() => submit('reject')} loading={decide.isPending && decide.variables?.decision === 'reject'} disabled={decide.isPending}>
           Reject
         </Button>
       </Group>

@@ -4,7 +4,7 @@ import { ApprovalStatusColors, ApprovalStatusLabels } from './approval-texts';
 
 export function ApprovalStatusBadge({ status }: { status: TApprovalStatus }) {
   return (
-    <Badge color={ApprovalStatusColors[status]} variant="light">
+    <Badge color={ApprovalStatusColors[status]} variant="outline">
       {ApprovalStatusLabels[status]}
     </Badge>
   );

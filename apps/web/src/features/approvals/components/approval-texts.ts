@@ -1,7 +1,7 @@
 import type { TApprovalHistoryAction, TApprovalKind, TApprovalStatus, TApprovalStep } from '@hireflow/contracts/approvals';
 import { Paths } from '@hireflow/contracts/routes';
 
-export const ApprovalStepColors: Record<TApprovalStep['state'], string> = { waiting: 'gray', current: 'yellow', approved: 'green', rejected: 'red' };
+export const ApprovalStepColors: Record<TApprovalStep['state'], string> = { waiting: 'gray.7', current: 'indigo.9', approved: 'teal.9', rejected: 'red.9' };
 export const ApprovalStepLabels: Record<TApprovalStep['state'], string> = { waiting: 'Waiting', current: 'Deciding now', approved: 'Approved', rejected: 'Rejected' };
 
 export const ApprovalActionLabels: Record<TApprovalHistoryAction, string> = {
@@ -16,7 +16,7 @@ export const ApprovalActionLabels: Record<TApprovalHistoryAction, string> = {
 };
 
 export const ApprovalStatusLabels: Record<TApprovalStatus, string> = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected', withdrawn: 'Withdrawn', cancelled: 'Cancelled' };
-export const ApprovalStatusColors: Record<TApprovalStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red', withdrawn: 'gray', cancelled: 'gray' };
+export const ApprovalStatusColors: Record<TApprovalStatus, string> = { pending: 'indigo.9', approved: 'teal.9', rejected: 'red.9', withdrawn: 'gray.7', cancelled: 'gray.7' };
 
 /** How each kind is named on the list pages, the dashboard card and in the chain's dialogs. */
 export const ApprovalKindTexts: Record<TApprovalKind, { label: string; title: string; noun: string; listPath: string; requestedEmpty: string }> = {

@@ -20,7 +20,7 @@ export function ApprovalsWaitingCard() {
             {list.data.items.slice(0, CardRows).map((a) => (
               <li key={a.id}>
                 <Group gap="xs" wrap="nowrap">
-                  <Badge variant="outline" size="sm">
+                  <Badge variant="outline" color="gray.7" size="sm">
                     {ApprovalKindTexts[a.kind].label}
                   </Badge>
                   <Anchor component={Link} to={a.link} fw={500}>

@@ -22,4 +22,4 @@ export function viewerTimeZone(profileZone: string | null | undefined): string {
 }
 
 /** Badge colours of the statuses (dark shades: readable on the light badge background). */
-export const InterviewStatusColors: Record<TInterviewStatus, string> = { scheduled: 'blue.9', completed: 'green.9', did_not_happen: 'orange.9', incident: 'red.9', cancelled: 'gray.7' };
+export const InterviewStatusColors: Record<TInterviewStatus, string> = { scheduled: 'blue.9', completed: 'teal.9', did_not_happen: 'grape.9', incident: 'red.9', cancelled: 'gray.7' };

@@ -15,7 +15,7 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 function expiryBadge(expiryDate: string, today: string) {
   if (expiryDate === today) return { label: 'Expires today', color: 'red.9' };
-  if (expiryDate <= addDays(today, SoonDays)) return { label: 'Expires soon', color: 'orange.9' };
+  if (expiryDate <= addDays(today, SoonDays)) return { label: 'Expires soon', color: 'grape.9' };
   return null;
 }
 

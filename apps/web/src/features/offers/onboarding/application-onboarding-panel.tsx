@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { getApplicationOnboardingQueryOptions, useApplicationOnboarding } from '../api/get-application-onboarding';
 import { useReviewOnboardingDocument } from '../api/review-onboarding-document';
 
-const stateColors: Record<TOnboardingDocumentState, string> = { missing: 'gray.7', submitted: 'blue.8', accepted: 'green.8', needs_changes: 'orange.9' };
+const stateColors: Record<TOnboardingDocumentState, string> = { missing: 'gray.7', submitted: 'blue.9', accepted: 'teal.9', needs_changes: 'grape.9' };
 
 /**
  * The application page's "Onboarding documents" panel, once the candidate accepted an offer: what they
