@@ -39,6 +39,8 @@ export function ApplicationOffers({ applicationId, candidateName }: Props) {
   const blockedReason = options.data?.blockedReason ?? null;
   const fieldLabels = Object.fromEntries((options.data?.customFields ?? []).map((f) => [f.key, f.label]));
   const canMake = options.data !== undefined && blockedReason === null;
+  // Once an offer was accepted the panel is about that offer: why another cannot be made goes without saying.
+  const settled = items.some((o) => o.status === 'accepted' || o.status === 'joined');
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Offers">
       <Group justify="space-between" mb="sm">
@@ -60,7 +62,7 @@ export function ApplicationOffers({ applicationId, candidateName }: Props) {
       ) : (
         <Stack gap="sm">
           {items.length === 0 ? <Text c="dimmed">No offers yet.</Text> : null}
-          {options.data && blockedReason ? (
+          {options.data && blockedReason && !settled ? (
             <Text fz="sm" c="dimmed">
               {blockedReason}
             </Text>
