@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TRejectionReason } from '@hireflow/contracts/pipeline';
 import { RejectionReasonLimits } from '@hireflow/contracts/pipeline-rejections';
+import { EditedListStates } from '@/components/edited-list-states';
 import { errorMessage } from '@/lib/api-client';
 import {
   useAddRejectionReason,
@@ -66,54 +67,38 @@ export function RejectionReasonsSettings() {
           </Button>
         </Group>
       </form>
-      <VisuallyHidden role="status" aria-live="polite">
-        {status}
-      </VisuallyHidden>
-      {failed ? (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => failed.reset()}>
-          {errorMessage(failed.error)}
-        </Alert>
-      ) : null}
-      {list.isPending ? (
-        <Loader size="sm" role="progressbar" aria-label="Loading rejection reasons" />
-      ) : list.isError ? (
-        <Alert color="red" role="alert" title="The rejection reasons could not be loaded">
-          {errorMessage(list.error)}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed">No reasons yet: add the first one above.</Text>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table aria-label="Rejection reasons" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Used</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((r, i) => (
-                <ReasonRow
-                  key={r.id}
-                  reason={r}
-                  first={i === 0}
-                  last={i === items.length - 1}
-                  busy={reorder.isPending || update.isPending || remove.isPending}
-                  editing={editing?.id === r.id ? editing.label : null}
-                  onEdit={(value) => setEditing(value === null ? null : { id: r.id, label: value })}
-                  onRename={rename}
-                  onShift={(by) => shift(i, by)}
-                  onActive={(active) => update.mutate({ id: r.id, input: { active } }, { onSuccess: () => setStatus(`${r.label} ${active ? 'restored' : 'retired'}.`) })}
-                  onDelete={() => remove.mutate(r.id, { onSuccess: () => setStatus(`${r.label} deleted.`) })}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+      <EditedListStates status={status} failed={failed} list={list} label="rejection reasons" empty={items.length === 0 ? <Text c="dimmed">No reasons yet: add the first one above.</Text> : null}>
+      <Paper withBorder radius="md">
+        <Table aria-label="Rejection reasons" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Reason</Table.Th>
+              <Table.Th>Used</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((r, i) => (
+              <ReasonRow
+                key={r.id}
+                reason={r}
+                first={i === 0}
+                last={i === items.length - 1}
+                busy={reorder.isPending || update.isPending || remove.isPending}
+                editing={editing?.id === r.id ? editing.label : null}
+                onEdit={(value) => setEditing(value === null ? null : { id: r.id, label: value })}
+                onRename={rename}
+                onShift={(by) => shift(i, by)}
+                onActive={(active) => update.mutate({ id: r.id, input: { active } }, { onSuccess: () => setStatus(`${r.label} ${active ? 'restored' : 'retired'}.`) })}
+                onDelete={() => remove.mutate(r.id, { onSuccess: () => setStatus(`${r.label} deleted.`) })}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      </EditedListStates>
     </Stack>
   );
 }
