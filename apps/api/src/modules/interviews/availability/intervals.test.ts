@@ -48,3 +48,17 @@ describe('slotStarts', () => {
     expect(slotStarts([span(0, 10 * H)], H, 60, 'UTC', 3)).toEqual({ starts: [0, H, 2 * H], truncated: true });
   });
 });
+
+describe('working hours in a daylight-saving gap', () => {
+  it('moves a start the spring-forward skips on by the gap, as the clock does (New York, 8 Mar 2026)', () => {
+    const days = [{ weekday: 7, start: '02:30', end: '05:00' }];
+    // 02:30 does not exist that Sunday: the day starts at 03:30 EDT (07:30 UTC); 05:00 EDT is 09:00 UTC.
+    expect(workingIntervals(days, 'America/New_York', at('2026-03-08T00:00:00Z'), at('2026-03-09T00:00:00Z'))).toEqual([span(at('2026-03-08T07:30:00Z'), at('2026-03-08T09:00:00Z'))]);
+  });
+
+  it('finds the same slots as the clock across the autumn change (Berlin, 25 Oct 2026)', () => {
+    const free = [span(at('2026-10-25T00:00:00Z'), at('2026-10-25T03:00:00Z'))];
+    // 00:00 UTC is 02:00 CEST; at 01:00 UTC clocks go back to 02:00 CET: the hourly grid of the local clock.
+    expect(slotStarts(free, H, 60, 'Europe/Berlin', 10).starts).toEqual([at('2026-10-25T00:00:00Z'), at('2026-10-25T01:00:00Z'), at('2026-10-25T02:00:00Z')]);
+  });
+});
