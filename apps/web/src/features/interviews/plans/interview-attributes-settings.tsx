@@ -56,85 +56,85 @@ export function InterviewAttributesSettings() {
         </Alert>
       ) : null}
       <EditedListStates status={status} failed={failed} list={list} label="interview attributes" empty={items.length === 0 ? <Text c="dimmed">No attributes yet: add the first one above.</Text> : null}>
-      <Paper withBorder radius="md">
-        <Table aria-label="Interview attributes" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Attribute</Table.Th>
-              <Table.Th>Used</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>
-                  {editing?.id === a.id ? (
-                    <form
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        if (!editing.name.trim()) return;
-                        update.mutate({ id: a.id, input: { ...input(a), name: editing.name.trim(), description: editing.description.trim() } }, { onSuccess: (r) => (setEditing(null), setStatus(`Saved ${r.name}.`)) });
-                      }}
-                    >
-                      <Group gap="xs" align="flex-end">
-                        <TextInput label={`Name of ${a.name}`} value={editing.name} maxLength={80} autoFocus onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} onKeyDown={(e) => e.key === 'Escape' && setEditing(null)} />
-                        <TextInput label="What it means" value={editing.description} maxLength={500} onChange={(e) => setEditing({ ...editing, description: e.currentTarget.value })} />
-                        <Button type="submit" size="xs" loading={update.isPending}>
-                          Save
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                          Cancel
-                        </Button>
-                      </Group>
-                    </form>
-                  ) : (
-                    <>
-                      <Text fw={500}>{a.name}</Text>
-                      {a.description ? (
-                        <Text size="sm" c="dimmed">
-                          {a.description}
-                        </Text>
-                      ) : null}
-                    </>
-                  )}
-                </Table.Td>
-                <Table.Td>{uses(a.usedInPlans)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Switch
-                      aria-label={`${a.name} active`}
-                      checked={a.active}
-                      onChange={(e) => {
-                        const active = e.currentTarget.checked;
-                        update.mutate({ id: a.id, input: { ...input(a), active } }, { onSuccess: () => setStatus(`${a.name} ${active ? 'activated' : 'deactivated'}.`) });
-                      }}
-                    />
-                    {a.active ? null : (
-                      <Badge color="gray" variant="light">
-                        Inactive
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button size="compact-sm" variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, description: a.description })}>
-                      Edit
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${a.name}`} loading={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id, { onSuccess: (r) => setStatus(r.deleted ? `${a.name} deleted.` : '') })}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
+        <Paper withBorder radius="md">
+          <Table aria-label="Interview attributes" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Attribute</Table.Th>
+                <Table.Th>Used</Table.Th>
+                <Table.Th>Active</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    {editing?.id === a.id ? (
+                      <form
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          if (!editing.name.trim()) return;
+                          update.mutate({ id: a.id, input: { ...input(a), name: editing.name.trim(), description: editing.description.trim() } }, { onSuccess: (r) => (setEditing(null), setStatus(`Saved ${r.name}.`)) });
+                        }}
+                      >
+                        <Group gap="xs" align="flex-end">
+                          <TextInput label={`Name of ${a.name}`} value={editing.name} maxLength={80} autoFocus onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} onKeyDown={(e) => e.key === 'Escape' && setEditing(null)} />
+                          <TextInput label="What it means" value={editing.description} maxLength={500} onChange={(e) => setEditing({ ...editing, description: e.currentTarget.value })} />
+                          <Button type="submit" size="xs" loading={update.isPending}>
+                            Save
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                            Cancel
+                          </Button>
+                        </Group>
+                      </form>
+                    ) : (
+                      <>
+                        <Text fw={500}>{a.name}</Text>
+                        {a.description ? (
+                          <Text size="sm" c="dimmed">
+                            {a.description}
+                          </Text>
+                        ) : null}
+                      </>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{uses(a.usedInPlans)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Switch
+                        aria-label={`${a.name} active`}
+                        checked={a.active}
+                        onChange={(e) => {
+                          const active = e.currentTarget.checked;
+                          update.mutate({ id: a.id, input: { ...input(a), active } }, { onSuccess: () => setStatus(`${a.name} ${active ? 'activated' : 'deactivated'}.`) });
+                        }}
+                      />
+                      {a.active ? null : (
+                        <Badge color="gray" variant="light">
+                          Inactive
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button size="compact-sm" variant="subtle" aria-label={`Edit ${a.name}`} onClick={() => setEditing({ id: a.id, name: a.name, description: a.description })}>
+                        Edit
+                      </Button>
+                      <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${a.name}`} loading={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id, { onSuccess: (r) => setStatus(r.deleted ? `${a.name} deleted.` : '') })}>
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
       </EditedListStates>
     </Stack>
   );

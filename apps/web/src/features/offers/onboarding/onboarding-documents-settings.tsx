@@ -56,87 +56,80 @@ export function OnboardingDocumentsSettings() {
         </div>
         <Button onClick={() => setDialog({ editing: null })}>Add document</Button>
       </Group>
-      <EditedListStates status={status} failed={failed} list={list} label="onboarding documents" empty={items.length === 0 ? (
-<Paper withBorder p="lg" radius="md">
-        <Text>No onboarding documents yet.</Text>
-        <Text size="sm" c="dimmed">
-          Add the documents new hires must provide, such as a passport or a signed contract: they see them on their offer page once they accept.
-        </Text>
-      </Paper>
-) : null}>
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-        <Table aria-label="Onboarding documents" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>File types</Table.Th>
-              <Table.Th>Uploads</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((d, i) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Text fw={500} c={d.active ? undefined : 'dimmed'}>
-                      {d.name}
-                    </Text>
-                    <Badge variant={d.required ? "light" : "outline"} color={d.required ? undefined : "gray.7"} tt="none">
-                      {d.required ? 'Required' : 'Optional'}
-                    </Badge>
-                    {d.active ? null : (
-                      <Badge color="gray.7" variant="outline" tt="none">
-                        Archived
-                      </Badge>
-                    )}
-                  </Group>
-                  {d.description ? (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {d.description}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{describeFileTypes(d.fileTypes)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{uploads(d.submissionCount)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button size="compact-sm" variant="subtle" aria-label={`Move ${d.name} up`} disabled={i === 0 || busy} onClick={() => shift(i, -1)}>
-                      ↑
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" aria-label={`Move ${d.name} down`} disabled={i === items.length - 1 || busy} onClick={() => shift(i, 1)}>
-                      ↓
-                    </Button>
-                    <Button size="compact-sm" variant="subtle" aria-label={`Edit ${d.name}`} onClick={() => setDialog({ editing: d })}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      aria-label={`${d.active ? 'Archive' : 'Restore'} ${d.name}`}
-                      disabled={busy}
-                      onClick={() => change.mutate({ id: d.id, input: { active: !d.active } }, { onSuccess: () => setStatus(`${d.name} ${d.active ? 'archived' : 'restored'}.`) })}
-                    >
-                      {d.active ? 'Archive' : 'Restore'}
-                    </Button>
-                    {d.submissionCount === 0 ? (
-                      <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${d.name}`} disabled={busy} onClick={() => remove.mutate(d.id, { onSuccess: () => setStatus(`${d.name} deleted.`) })}>
-                        Delete
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
+      <EditedListStates status={status} failed={failed} list={list} label="onboarding documents" empty={items.length === 0 ? <NoDocumentsYet /> : null}>
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table aria-label="Onboarding documents" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Document</Table.Th>
+                <Table.Th>File types</Table.Th>
+                <Table.Th>Uploads</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((d, i) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fw={500} c={d.active ? undefined : 'dimmed'}>
+                        {d.name}
+                      </Text>
+                      <Badge variant={d.required ? "light" : "outline"} color={d.required ? undefined : "gray.7"} tt="none">
+                        {d.required ? 'Required' : 'Optional'}
+                      </Badge>
+                      {d.active ? null : (
+                        <Badge color="gray.7" variant="outline" tt="none">
+                          Archived
+                        </Badge>
+                      )}
+                    </Group>
+                    {d.description ? (
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {d.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{describeFileTypes(d.fileTypes)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{uploads(d.submissionCount)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button size="compact-sm" variant="subtle" aria-label={`Move ${d.name} up`} disabled={i === 0 || busy} onClick={() => shift(i, -1)}>
+                        ↑
+                      </Button>
+                      <Button size="compact-sm" variant="subtle" aria-label={`Move ${d.name} down`} disabled={i === items.length - 1 || busy} onClick={() => shift(i, 1)}>
+                        ↓
+                      </Button>
+                      <Button size="compact-sm" variant="subtle" aria-label={`Edit ${d.name}`} onClick={() => setDialog({ editing: d })}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        aria-label={`${d.active ? 'Archive' : 'Restore'} ${d.name}`}
+                        disabled={busy}
+                        onClick={() => change.mutate({ id: d.id, input: { active: !d.active } }, { onSuccess: () => setStatus(`${d.name} ${d.active ? 'archived' : 'restored'}.`) })}
+                      >
+                        {d.active ? 'Archive' : 'Restore'}
+                      </Button>
+                      {d.submissionCount === 0 ? (
+                        <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete ${d.name}`} disabled={busy} onClick={() => remove.mutate(d.id, { onSuccess: () => setStatus(`${d.name} deleted.`) })}>
+                          Delete
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
       </EditedListStates>
       {dialog ? (
         <OnboardingDocumentForm
@@ -149,5 +142,16 @@ export function OnboardingDocumentsSettings() {
         />
       ) : null}
     </Stack>
+  );
+}
+
+function NoDocumentsYet() {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Text>No onboarding documents yet.</Text>
+      <Text size="sm" c="dimmed">
+        Add the documents new hires must provide, such as a passport or a signed contract: they see them on their offer page once they accept.
+      </Text>
+    </Paper>
   );
 }

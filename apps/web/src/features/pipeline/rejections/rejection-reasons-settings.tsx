@@ -68,36 +68,36 @@ export function RejectionReasonsSettings() {
         </Group>
       </form>
       <EditedListStates status={status} failed={failed} list={list} label="rejection reasons" empty={items.length === 0 ? <Text c="dimmed">No reasons yet: add the first one above.</Text> : null}>
-      <Paper withBorder radius="md">
-        <Table aria-label="Rejection reasons" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Used</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((r, i) => (
-              <ReasonRow
-                key={r.id}
-                reason={r}
-                first={i === 0}
-                last={i === items.length - 1}
-                busy={reorder.isPending || update.isPending || remove.isPending}
-                editing={editing?.id === r.id ? editing.label : null}
-                onEdit={(value) => setEditing(value === null ? null : { id: r.id, label: value })}
-                onRename={rename}
-                onShift={(by) => shift(i, by)}
-                onActive={(active) => update.mutate({ id: r.id, input: { active } }, { onSuccess: () => setStatus(`${r.label} ${active ? 'restored' : 'retired'}.`) })}
-                onDelete={() => remove.mutate(r.id, { onSuccess: () => setStatus(`${r.label} deleted.`) })}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+        <Paper withBorder radius="md">
+          <Table aria-label="Rejection reasons" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th>Used</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((r, i) => (
+                <ReasonRow
+                  key={r.id}
+                  reason={r}
+                  first={i === 0}
+                  last={i === items.length - 1}
+                  busy={reorder.isPending || update.isPending || remove.isPending}
+                  editing={editing?.id === r.id ? editing.label : null}
+                  onEdit={(value) => setEditing(value === null ? null : { id: r.id, label: value })}
+                  onRename={rename}
+                  onShift={(by) => shift(i, by)}
+                  onActive={(active) => update.mutate({ id: r.id, input: { active } }, { onSuccess: () => setStatus(`${r.label} ${active ? 'restored' : 'retired'}.`) })}
+                  onDelete={() => remove.mutate(r.id, { onSuccess: () => setStatus(`${r.label} deleted.`) })}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
       </EditedListStates>
     </Stack>
   );
