@@ -20,6 +20,8 @@ import { candidatesRouter } from './modules/candidates/candidates.routes';
 import { pipelineRouter } from './modules/pipeline/pipeline.routes';
 import { interviewsRouter } from './modules/interviews/interviews.routes';
 import { offersRouter } from './modules/offers/offers.routes';
+import { referralsRouter } from './modules/referrals/referrals.routes';
+import { agenciesRouter } from './modules/agencies/agencies.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
@@ -53,6 +55,8 @@ export function buildApiRouter(): Router {
   api.use(pipelineRouter);
   api.use(interviewsRouter);
   api.use(offersRouter);
+  api.use(referralsRouter);
+  api.use(agenciesRouter);
   api.use(filesRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);

@@ -127,7 +127,8 @@ export function formatMoney(amount: string, currency: string): string {
   return `${currency} ${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
 }
 
-const zAmount = z
+/** A decimal amount as typed ("85000" or "85000.50"); pair it with a currency and toMinorUnits. */
+export const zAmount = z
   .string({ error: 'must be an amount such as 85000 or 85000.50' })
   .trim()
   .regex(/^\d{1,10}(\.\d{1,3})?$/, { error: 'must be an amount such as 85000 or 85000.50' });

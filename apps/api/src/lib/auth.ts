@@ -9,6 +9,9 @@ import { Session } from '../modules/auth/session.model';
 import { User, type UserDoc } from '../modules/users/user.model';
 import { Customer } from '../modules/org/customer.model';
 import { stillWanted } from './client-gone';
+import { AgencyPortalMessages } from '@hireflow/contracts/agency-portal';
+import { AgencyUser, type AgencyUserDoc } from '../modules/agencies/agency-user.model';
+import { Agency, type AgencyDoc } from '../modules/agencies/agency.model';
 
 export type AuthContext = {
   user: UserDoc;
@@ -19,11 +22,20 @@ export type AuthContext = {
   rights: ReadonlySet<TAccessRight>;
 };
 
+/** An agency user's sign-in: reaches only the agency portal's calls (requireAgencyAuth). */
+export type AgencyAuthContext = {
+  agencyUser: AgencyUserDoc;
+  agency: AgencyDoc;
+  customerId: Types.ObjectId;
+  sessionId: Types.ObjectId;
+};
+
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       auth?: AuthContext;
+      agencyAuth?: AgencyAuthContext;
     }
     interface Locals {
       config: Config;
@@ -64,7 +76,8 @@ async function resolveAuth(req: Request): Promise<AuthContext> {
   return resolveToken(req, token, signingKey(req.app.locals.config.jwtSecret));
 }
 
-async function resolveToken(req: Request, token: string, key: KeyObject): Promise<AuthContext> {
+/** The live session a token names (signed out, expired or forged: 401). */
+async function liveSession(token: string, key: KeyObject) {
   let claims: TokenClaims;
   try {
     claims = jwt.verify(token, key, { algorithms: ['HS256'] }) as TokenClaims;
@@ -75,6 +88,13 @@ async function resolveToken(req: Request, token: string, key: KeyObject): Promis
   if (!session || session.revokedAt || session.expiresAt < new Date() || String(session.userId) !== claims.sub) {
     throw AppError.unauthorized('Your session has ended. Please sign in again.');
   }
+  return session;
+}
+
+async function resolveToken(req: Request, token: string, key: KeyObject): Promise<AuthContext> {
+  const session = await liveSession(token, key);
+  // Agency accounts are not company users: every internal call refuses them, whatever it is.
+  if (session.accountKind === 'agency') throw AppError.forbidden(AgencyPortalMessages.agencyTokenRefused);
   const user = (await User.findById(session.userId).setOptions({ crossTenant: true }).lean()) as UserDoc | null;
   if (!user || user.status !== 'active') throw AppError.unauthorized('Your account is not active.');
   if (user.customerId) {
@@ -132,6 +152,36 @@ export const requireAuth: RequestHandler = async (req, _res, next) => {
     next(error);
   }
 };
+
+/**
+ * The agency portal's calls: an agency user's live session, the user active, the agency active or paused,
+ * its company not suspended. A company user's token is refused here (403), as an agency's is everywhere else.
+ */
+export const requireAgencyAuth: RequestHandler = async (req, _res, next) => {
+  try {
+    const token = bearerToken(req);
+    if (!token) throw AppError.unauthorized(AgencyPortalMessages.notAnAgencySession);
+    const session = await liveSession(token, signingKey(req.app.locals.config.jwtSecret));
+    if (session.accountKind !== 'agency' || !session.customerId) throw AppError.forbidden(AgencyPortalMessages.notAnAgencySession);
+    const customerId = session.customerId;
+    const agencyUser = await AgencyUser.findOne({ customerId, _id: session.userId }).lean<AgencyUserDoc>();
+    if (!agencyUser || agencyUser.status !== 'active') throw AppError.unauthorized('Your account is not active.');
+    const agency = await Agency.findOne({ customerId, _id: agencyUser.agencyId }).lean<AgencyDoc>();
+    if (!agency || (agency.status !== 'active' && agency.status !== 'paused')) throw AppError.unauthorized(AgencyPortalMessages.cannotSignIn);
+    const customer = await Customer.findById(customerId, { status: 1 }).lean();
+    if (!customer || customer.status === 'suspended') throw AppError.unauthorized('Your company account is suspended.');
+    req.agencyAuth = { agencyUser, agency, customerId, sessionId: session._id };
+    if (stillWanted(req)) next();
+  } catch (error) {
+    next(error);
+  }
+};
+
+/** The signed-in agency user; only valid behind requireAgencyAuth. */
+export function agencyAuthOf(req: Request): AgencyAuthContext {
+  if (!req.agencyAuth) throw AppError.unauthorized(AgencyPortalMessages.notAnAgencySession);
+  return req.agencyAuth;
+}
 
 /** The signed-in caller; only valid behind requireAuth. */
 export function authOf(req: Request): AuthContext {

@@ -55,7 +55,19 @@ export const PlatformSuperAdmin: DemoAccount = {
   what: 'platform super admin',
 };
 
+/** Acme's approved agency (a fixed id, so its sign-in link can be printed and written down) and its demo user. */
+export const DemoAgency = {
+  id: '6a9e0000000000000000a001',
+  name: 'TalentBridge Partners',
+  companySlug: 'acme',
+  user: { email: 'agency@talentbridge.test', name: 'Tara Bridge' },
+} as const;
+export const demoAgencySignInPath = `/agencies-login/${DemoAgency.companySlug}/${DemoAgency.id}`;
+
 export function demoSignIns() {
   const all = [...DemoCompanies.flatMap((c) => c.accounts), ...DemoPendingCompany.accounts, PlatformSuperAdmin];
-  return all.map((a) => ({ email: a.email, password: DemoPassword, what: a.what }));
+  return [
+    ...all.map((a) => ({ email: a.email, password: DemoPassword, what: a.what })),
+    { email: DemoAgency.user.email, password: DemoPassword, what: `agency user of ${DemoAgency.name}, signs in at ${demoAgencySignInPath}` },
+  ];
 }

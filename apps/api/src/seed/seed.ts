@@ -22,6 +22,8 @@ import { seedSelfScheduling } from './seed-self-scheduling';
 import { seedAvailability } from './seed-availability';
 import { seedOffers } from './seed-offers';
 import { seedOnboarding } from './seed-onboarding';
+import { seedReferrals } from './seed-referrals';
+import { seedAgencies } from './seed-agencies';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -65,6 +67,8 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedSelfScheduling();
   await seedOffers();
   await seedOnboarding();
+  await seedReferrals({ passwordHash });
+  await seedAgencies({ passwordHash });
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');

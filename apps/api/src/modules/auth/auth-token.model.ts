@@ -1,6 +1,7 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
-export const AuthTokenPurposes = ['reset', 'invite', 'verify', 'continue', 'domain'] as const;
+// agency-*: keys of agency users (AgencyUser ids), used only by the agency portal's password call.
+export const AuthTokenPurposes = ['reset', 'invite', 'verify', 'continue', 'domain', 'agency-invite', 'agency-reset'] as const;
 export type TAuthTokenPurpose = (typeof AuthTokenPurposes)[number];
 
 /**

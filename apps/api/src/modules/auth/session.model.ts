@@ -4,6 +4,8 @@ import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 const sessionSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, ref: 'User', required: true, index: true },
+    // 'agency': an agency user's session (userId names an AgencyUser); it reaches only the agency portal.
+    accountKind: { type: String, enum: ['user', 'agency'], default: 'user' },
     customerId: { type: Schema.Types.ObjectId, ref: 'Customer', default: null },
     revokedAt: { type: Date, default: null },
     expiresAt: { type: Date, required: true },

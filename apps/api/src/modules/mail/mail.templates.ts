@@ -62,6 +62,14 @@ export function setPasswordInviteMail({ name, companyName, link }: { name: strin
   ], { label: 'Choose my password', url: link });
 }
 
+/** To an agency user: the company approved the agency (or a colleague added them); the link opens their sign-in page to choose a password. */
+export function agencyInviteMail({ name, agencyName, companyName, link, ttlDays }: { name: string; agencyName: string; companyName: string; link: string; ttlDays: number }): Rendered {
+  return render('agency-invite', `${companyName} invites ${agencyName} to submit candidates`, name, [
+    `${companyName} works with ${agencyName} on ${ProductName}: you can see the jobs assigned to your agency, submit candidates and follow them.`,
+    `Choose a password to sign in. The link is valid for ${ttlDays} days; after that, use "Forgot password" on your agency's sign-in page, which is also where you sign in from now on.`,
+  ], { label: 'Choose my password', url: link });
+}
+
 export function companyAuthorisedMail({ name, companyName, link }: { name: string; companyName: string; link: string }): Rendered {
   return render('company-authorised', `${companyName} is ready on ${ProductName}`, name, [
     `Good news: ${companyName} has been approved on ${ProductName}.`,

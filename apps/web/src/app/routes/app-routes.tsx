@@ -23,6 +23,9 @@ import { workflowStageRoutes } from './workflow/workflow-stage.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 import { interviewFeedbackRoutes } from './interviewfeedback/interviewfeedback.routes';
 import { offerApprovalRoutes } from './offer-approval/offer-approval.routes';
+import { referralRoutes } from './employee-referral/referrals.routes';
+import { agencyApprovalRoutes } from './agency-approval/agency-approval.routes';
+import { agencyPortalRoutes } from './applied-by-agencies/agency-portal.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -46,6 +49,8 @@ const shellRoutes: RouteObject[] = [
   ...workflowRoutes,
   ...interviewFeedbackRoutes,
   ...offerApprovalRoutes,
+  ...referralRoutes,
+  ...agencyApprovalRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [
@@ -58,6 +63,7 @@ export const appRoutes: RouteObject[] = [
       { path: Paths.home, element: <HomeRedirect /> },
       { element: <RedirectSignedIn />, children: signedOutRoutes },
       ...publicRoutes,
+      ...agencyPortalRoutes,
       ...devRoutes,
       {
         element: <RequireAuth />,

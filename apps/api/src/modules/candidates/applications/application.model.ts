@@ -20,6 +20,9 @@ const applicationSchema = new Schema(
     lastStageEventId: { type: Schema.Types.ObjectId, default: null },
     source: { type: String, enum: ApplicationSources, required: true, immutable: true },
     appliedAt: { type: Date, required: true, immutable: true },
+    // Who brought them, fixed at creation: the employee of a referral, the agency of a submission.
+    referrerId: { type: Schema.Types.ObjectId, ref: 'User', default: null, immutable: true },
+    agencyId: { type: Schema.Types.ObjectId, ref: 'Agency', default: null, immutable: true },
     atCreation: {
       businessUnitId: { type: Schema.Types.ObjectId, default: null },
       departmentId: { type: Schema.Types.ObjectId, default: null },

@@ -12,7 +12,7 @@ import { recordCandidateActivity } from '../candidate-activity';
 import { startResumeExtraction } from '../resumes/resume-extract.job';
 import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
-import { createApplication } from './create-application';
+import { createApplication, type ApplicationOrigin } from './create-application';
 import { scheduleStageAutomations } from '../../pipeline/automations/stage-automation.job';
 
 export type ApplicantInput = {
@@ -31,6 +31,14 @@ const ConsentSourceOf: Record<TApplicationSource, string> = {
   import: 'Imported',
 };
 
+const ActivitySummaryOf: Record<TApplicationSource, (jobTitle: string) => string> = {
+  career_site: (t) => `Applied to ${t}`,
+  referral: (t) => `Referred to ${t} by an employee`,
+  agency: (t) => `Submitted to ${t} by an agency`,
+  sourced: (t) => `Added to ${t}`,
+  import: (t) => `Imported to ${t}`,
+};
+
 export const AlreadyAppliedMessage = 'You have already applied for this job with this email address.';
 
 /**
@@ -46,6 +54,8 @@ export async function applyToJob({
   resume,
   source,
   at = new Date(),
+  origin,
+  alsoInTransaction,
 }: {
   customerId: Types.ObjectId;
   job: JobDoc;
@@ -53,6 +63,10 @@ export async function applyToJob({
   resume: UploadedFile | null;
   source: TApplicationSource;
   at?: Date;
+  /** Who brought them (referral, agency), recorded on the application. */
+  origin?: ApplicationOrigin;
+  /** The caller's own writes (the referral, the agency submission), committed with the application or not at all. */
+  alsoInTransaction?: (session: ClientSession, applied: { applicationId: Types.ObjectId; candidateId: Types.ObjectId; newCandidate: boolean }) => Promise<void>;
 }) {
   const firstStage = job.stages[0];
   if (!firstStage) throw AppError.conflict('This job has no pipeline stages');
@@ -102,9 +116,11 @@ export async function applyToJob({
         applicationId,
         answers: input.answers,
         resumeFields,
-        activity: { kind: 'applied', summary: `Applied to ${job.title}` },
+        origin,
+        activity: { kind: 'applied', summary: ActivitySummaryOf[source](job.title) },
         session,
       });
+      if (alsoInTransaction) await alsoInTransaction(session, { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing });
       return { applicationId: application._id, candidateId: candidate!._id, newCandidate: !existing, stageEventId: application.lastStageEventId! };
     });
   } catch (error) {

@@ -9,6 +9,8 @@ import { StageEvent } from './stage-event.model';
 import { publishLiveEvents } from '../../../lib/live-events/publish';
 import { presentCards } from '../../pipeline/cards';
 
+export type ApplicationOrigin = { referrerId?: Types.ObjectId; agencyId?: Types.ObjectId };
+
 /**
  * The one way a candidate gets onto a job (the career site's apply form, a recruiter's "Add to job"):
  * the application enters the job's first stage, its first stage event is written, the job's counts move,
@@ -27,6 +29,7 @@ export async function createApplication({
   at = new Date(),
   answers = [],
   resumeFields = {},
+  origin = {},
 }: {
   customerId: Types.ObjectId;
   job: Pick<JobDoc, '_id' | 'title' | 'stages' | 'businessUnitId' | 'departmentId' | 'recruiterIds' | 'hiringManagerId' | 'memberIds'>;
@@ -39,6 +42,8 @@ export async function createApplication({
   at?: Date;
   answers?: { questionId: string; label: string; answer: string }[];
   resumeFields?: { resumeFileId?: string; resumeFilename?: string };
+  /** Who brought them: the referring employee, the submitting agency. */
+  origin?: ApplicationOrigin;
 }): Promise<ApplicationDoc> {
   const firstStage = job.stages[0];
   if (!firstStage) throw AppError.conflict('This job has no pipeline stages');
@@ -63,6 +68,8 @@ export async function createApplication({
         candidateEmail: candidate.email,
         candidatePhone: candidate.phone,
         ...resumeFields,
+        referrerId: origin.referrerId ?? null,
+        agencyId: origin.agencyId ?? null,
       },
     ],
     { session },

@@ -8,20 +8,37 @@ import { AppError } from '../../../lib/app-error';
 import { deleteFile, storeFile } from '../../files/files.service';
 import { ResumeMessages, checkResume, resumeContentType, resumeProblemStatus, type UploadedFile } from '../../files/resume-check';
 
-const single = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: ResumeUpload.maxBytes, files: 1, fields: 5, parts: 6 },
-}).single('resume');
+const singleWith = (fields: number) =>
+  multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: ResumeUpload.maxBytes, files: 1, fields, parts: fields + 1, fieldSize: 16 * 1024 },
+  }).single('resume');
+const single = singleWith(5);
+const withFormFields = singleWith(12);
 
-/** The one résumé of a multipart request (field "resume"), checked like every résumé; 400 / 413 otherwise. */
-export async function readOneResume(req: Request, res: Response): Promise<UploadedFile> {
-  await new Promise<void>((resolve, reject) =>
-    single(req, res, (error: unknown) => {
+/** A multipart form of up to 12 short text fields and at most one résumé (field "resume"): the fields are in req.body; the résumé, when sent, checked like every résumé. */
+export async function readFormWithOptionalResume(req: Request, res: Response): Promise<UploadedFile | null> {
+  await parseUpload(withFormFields, req, res);
+  const file = req.file as UploadedFile | undefined;
+  if (!file) return null;
+  const problem = await checkResume(file);
+  if (problem) throw new AppError(resumeProblemStatus(problem) === 413 ? ErrorCodes.tooLarge : ErrorCodes.badRequest, { message: problem, status: resumeProblemStatus(problem) });
+  return file;
+}
+
+function parseUpload(handler: ReturnType<typeof singleWith>, req: Request, res: Response) {
+  return new Promise<void>((resolve, reject) =>
+    handler(req, res, (error: unknown) => {
       if (!error) return resolve();
       if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return reject(new AppError(ErrorCodes.tooLarge, { message: ResumeMessages.tooLarge, status: 413 }));
       reject(AppError.badRequest('The upload could not be read. Please try again.'));
     }),
   );
+}
+
+/** The one résumé of a multipart request (field "resume"), checked like every résumé; 400 / 413 otherwise. */
+export async function readOneResume(req: Request, res: Response): Promise<UploadedFile> {
+  await parseUpload(single, req, res);
   const file = req.file as UploadedFile | undefined;
   if (!file) throw AppError.badRequest(ResumeMessagesWeb.noFiles);
   const problem = await checkResume(file);

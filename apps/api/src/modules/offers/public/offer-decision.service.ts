@@ -4,6 +4,7 @@ import { withTransaction } from '../../jobs/with-transaction';
 import { Job } from '../../jobs/job.model';
 import { Offer, type OfferDoc } from '../offer.model';
 import { recordOfferChanges } from '../offer-history';
+import { runOfferAcceptedHooks } from '../offer-accepted-hooks';
 
 /** What the candidate's link opens now. */
 export type OfferPageState = 'open' | 'accepted' | 'declined' | 'revoked' | 'expired' | 'invalid';
@@ -64,6 +65,7 @@ async function decide(offer: OfferDoc, now: Date, set: Record<string, unknown>, 
     ).lean<OfferDoc>();
     if (!decided) throw new AlreadyDecided();
     await recordOfferChanges([{ offer: decided, kind, by: null, at: now, summary, note, teamIds }], session);
+    if (kind === 'accepted') await runOfferAcceptedHooks({ offer: decided, at: now, session });
     return decided;
   });
 }

@@ -16,6 +16,7 @@ import { presentCards } from '../cards';
 import { assertActiveReason, loadRejectionReasons } from '../rejections/rejection-reasons';
 import { assertMailTemplate, scheduleStageEntryWork } from '../stage-entry';
 import type { RejectionReasonDoc } from '../rejections/rejection-reason.model';
+import { runHireHooks } from './hire-hooks';
 
 type Actor = Pick<UserDoc, '_id' | 'role' | 'admin' | 'superUser'>;
 
@@ -121,6 +122,7 @@ export async function moveApplication({
       session,
     );
     const status = await fillOrReopen({ customerId, actor, job, stages, stageCounts: (counts?.stageCounts ?? {}) as Record<string, number>, status: (counts?.status ?? job.status) as TJobStatus, headcount: counts?.headcount ?? job.headcount, touchesHired: to.kind === 'hired' || application.stageKind === 'hired', at, session });
+    if ((to.kind === 'hired') !== (application.stageKind === 'hired')) await runHireHooks({ customerId, application, job, hired: to.kind === 'hired', at, by: actor._id, session });
     return status;
   });
 

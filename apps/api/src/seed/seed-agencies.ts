@@ -1,0 +1,2 @@
+/** Demo agencies, their users and submissions (issue 17: being built). */
+export async function seedAgencies(_: { passwordHash: string }) {}
