@@ -81,6 +81,8 @@ export async function updateNotifications(me: Me, input: Partial<TNotificationPr
 const preferenceOfMailKind: Record<string, TNotificationMailKind> = {
   // The approvals module's mails: `${kind}-approval-request`, `${kind}-rejected`, `${kind}-approved`.
   ...Object.fromEntries(ApprovalKinds.flatMap((k) => [`${k}-approval-request`, `${k}-rejected`, `${k}-approved`].map((m) => [m, 'approvalRequests' as const]))),
+  // A friend referred to a job the recruiter owns (referrals/refer/refer.mail.ts).
+  'referral-received': 'candidateApplied',
 };
 
 export function notificationKindOfMail(mailKind: string): TNotificationMailKind | null {
