@@ -10,6 +10,7 @@ import { CandidateActivity } from '../../candidates/candidate-activity.model';
 import { Job } from '../../jobs/job.model';
 import { OutboxMail } from '../../mail/outbox.model';
 import { User } from '../../users/user.model';
+import { UserPreference } from '../../preferences/user-preference.model';
 import { Referral } from '../referral.model';
 import { buildReferralCompany, refer, setReferralSettings, type ReferralCompany } from './refer.test-support';
 
@@ -81,6 +82,20 @@ describe('POST /api/referrals/jobs/:positionId', () => {
     const mails = await OutboxMail.find({ to: rc.co.recruiter.user.email, kind: 'referral-received' }).lean();
     expect(mails.map((m) => m.subject)).toEqual(['Emma referred Jane Doe to Backend Engineer']);
     expect(mails[0]!.text).toContain(`https://ats.example.test/application/${String(referral!.applicationId)}`);
+  });
+
+  it('a candidate of the company new to this job gets an application on it all the same; recruiters who opted out get no mail', async () => {
+    const rc = await buildReferralCompany(ctx.app, ctx.config);
+    await setReferralSettings(rc, { rewardKnownCandidates: true });
+    const candidate = await Candidate.create({ customerId: rc.co.customerId, firstName: 'Kim', lastName: 'Lee', email: 'kim@example.test', source: 'sourced' });
+    await UserPreference.updateOne({ customerId: rc.co.customerId, userId: rc.co.recruiter.user._id }, { $set: { 'notifications.candidateApplied': false } }, { upsert: true });
+
+    const res = await refer(ctx.app, rc.co.approver1.auth, rc.jobId, { email: 'KIM@example.test', firstName: 'Kim', lastName: 'Lee' }).expect(201);
+    expect(res.body).toMatchObject({ alreadyKnown: true, rewardEligibility: 'eligible', message: `${ReferralMessages.alreadyKnown('Kim Lee')} ${ReferralMessages.alreadyKnownRewardable}` });
+    const application = await Application.findOne({ customerId: rc.co.customerId, jobId: rc.job._id, candidateId: candidate._id }).lean();
+    expect(application).toMatchObject({ source: 'referral' });
+    expect(String((await referralOf(rc, res.body.referralId))!.applicationId)).toBe(String(application!._id));
+    expect(await OutboxMail.countDocuments({ to: rc.co.recruiter.user.email, kind: 'referral-received' })).toBe(0);
   });
 
   it('no reward for the hiring team or recruiters, per the settings; none when the job has no reward', async () => {
