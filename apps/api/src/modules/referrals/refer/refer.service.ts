@@ -5,7 +5,7 @@ import type { UploadedFile } from '../../files/resume-check';
 import { withTransaction } from '../../jobs/with-transaction';
 import { Candidate } from '../../candidates/candidate.model';
 import { Application } from '../../candidates/applications/application.model';
-import { applyToJob } from '../../candidates/applications/apply.service';
+import { AlreadyAppliedMessage, applyToJob } from '../../candidates/applications/apply.service';
 import type { LinkingMailContext } from '../../mail/notify-user';
 import type { UserDoc } from '../../users/user.model';
 import { Referral } from '../referral.model';
@@ -34,6 +34,7 @@ async function campaignOf(customerId: Types.ObjectId, campaignId: string | undef
   return campaign?._id ?? null;
 }
 
+const RaceRetries = 5;
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
 /**
@@ -43,7 +44,8 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
  * referral is judged by the company's rules (credit window, role, known candidate, reward set) and the
  * job's recruiters are told.
  */
-export async function referFriend(ctx: ReferContext, { jobId, input, resume }: { jobId: string; input: TReferRequest; resume: UploadedFile | null }): Promise<TReferResult> {
+export async function referFriend(ctx: ReferContext, form: { jobId: string; input: TReferRequest; resume: UploadedFile | null }, attempt = 1): Promise<TReferResult> {
+  const { jobId, input, resume } = form;
   const { customerId, actor, now } = ctx;
   const job = await findOpenJob(customerId, jobId);
   if (input.email === actor.email.toLowerCase()) throw AppError.badRequest(ReferralMessages.selfReferral);
@@ -101,6 +103,12 @@ export async function referFriend(ctx: ReferContext, { jobId, input, resume }: {
   } catch (error) {
     // The same employee referring the same person twice at once: the unique index keeps one.
     if (isDuplicateKey(error)) throw AppError.conflict(ReferralMessages.alreadyReferredByYou);
+    // Someone else put the person on the job meanwhile (another referral at the same moment): once their
+    // write has committed, the person is known and this referral is recorded on that application.
+    if (attempt < RaceRetries && error instanceof AppError && error.message === AlreadyAppliedMessage) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      return referFriend(ctx, form, attempt + 1);
+    }
     throw error;
   }
 

@@ -98,6 +98,19 @@ describe('POST /api/referrals/jobs/:positionId', () => {
     expect(await OutboxMail.countDocuments({ to: rc.co.recruiter.user.email, kind: 'referral-received' })).toBe(0);
   });
 
+  it('two employees referring the same new person at once: one application, both referrals recorded on it, one credit', async () => {
+    const rc = await buildReferralCompany(ctx.app, ctx.config);
+    await setReferralSettings(rc, { rewardKnownCandidates: true });
+    const [emma, noah] = [await colleague(rc, 'Emma'), await colleague(rc, 'Noah')];
+    const answers = await Promise.all([refer(ctx.app, emma.auth, rc.jobId, { email: 'sam@example.test' }), refer(ctx.app, noah.auth, rc.jobId, { email: 'sam@example.test' })]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const referrals = await Referral.find({ customerId: rc.co.customerId, email: 'sam@example.test' }).lean();
+    expect(referrals).toHaveLength(2);
+    expect(new Set(referrals.map((r) => String(r.applicationId))).size).toBe(1);
+    expect(referrals.filter((r) => r.credited)).toHaveLength(1);
+    expect(await Application.countDocuments({ customerId: rc.co.customerId, candidateEmail: 'sam@example.test' })).toBe(1);
+  });
+
   it('no reward for the hiring team or recruiters, per the settings; none when the job has no reward', async () => {
     const rc = await buildReferralCompany(ctx.app, ctx.config);
     await setReferralSettings(rc);
