@@ -9,6 +9,7 @@ import { OutboxMail } from '../../mail/outbox.model';
 import { Department } from '../../org/department.model';
 import { User } from '../../users/user.model';
 import { ReferralCampaign } from '../referral-campaign.model';
+import { Referral } from '../referral.model';
 import { buildReferralCompany, refer, type ReferralCompany } from '../refer/refer.test-support';
 import { ReferralCampaignRecipient } from './referral-campaign-recipient.model';
 import { ReferralCampaignSendJob, ReferralCampaignSendJobName } from './campaign-send.job';
@@ -136,6 +137,11 @@ describe('POST /api/referral-campaigns and its sending', () => {
     // Referrals through the campaign's links count on it; the list pages newest first.
     await refer(ctx.app, rc.co.employee.auth, rc.jobId, { campaignId: id }).expect(201);
     await refer(ctx.app, rc.co.hm.auth, rc.jobId, { email: 'other@example.test' }).expect(201);
+    expect((await read()).referrals).toBe(1);
+    // Another company's campaign id on a referral is not counted anywhere.
+    const other = await buildReferralCompany(ctx.app, ctx.config);
+    const foreign = await refer(ctx.app, other.co.approver1.auth, other.jobId, { campaignId: id }).expect(201);
+    expect((await Referral.findOne({ customerId: other.co.customerId, _id: foreign.body.referralId }).lean())!.campaignId).toBeNull();
     expect((await read()).referrals).toBe(1);
     await create(rc.co.admin.auth, campaignBody(rc, { subject: 'Second' })).expect(201);
     const list = await request(ctx.app).get('/api/referral-campaigns').set('Authorization', rc.co.recruiter.auth).expect(200);

@@ -12,6 +12,7 @@ import { OutboxMail } from '../../mail/outbox.model';
 import { User } from '../../users/user.model';
 import { UserPreference } from '../../preferences/user-preference.model';
 import { Referral } from '../referral.model';
+import { addAgency } from '../../agencies/agencies.test-support';
 import { buildReferralCompany, refer, setReferralSettings, type ReferralCompany } from './refer.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -206,6 +207,10 @@ describe('POST /api/referrals/jobs/:positionId', () => {
     await Job.updateOne({ customerId: rc.co.customerId, _id: rc.job._id }, { $set: { status: 'on_hold' } });
     const held = await refer(ctx.app, rc.co.approver1.auth, rc.jobId);
     expect([held.status, held.body.message]).toEqual([404, ReferralMessages.jobNotOpen]);
+    // An agency's session reaches none of this.
+    const agency = await addAgency(ctx.config, { customerId: rc.co.customerId, invitedBy: rc.co.admin.user._id, jobIds: [rc.job._id] });
+    expect((await refer(ctx.app, agency.auth, rc.jobId)).status).toBe(403);
+    expect((await request(ctx.app).get('/api/referrals/jobs').set('Authorization', agency.auth)).status).toBe(403);
     expect(await Referral.countDocuments({ customerId: rc.co.customerId })).toBe(0);
     expect(await Referral.countDocuments({ customerId: other.co.customerId })).toBe(0);
   });
