@@ -81,6 +81,8 @@ export async function updateNotifications(me: Me, input: Partial<TNotificationPr
 const preferenceOfMailKind: Record<string, TNotificationMailKind> = {
   // The approvals module's mails: `${kind}-approval-request`, `${kind}-rejected`, `${kind}-approved`.
   ...Object.fromEntries(ApprovalKinds.flatMap((k) => [`${k}-approval-request`, `${k}-rejected`, `${k}-approved`].map((m) => [m, 'approvalRequests' as const]))),
+  // Referral rewards (referrals/rewards/reward-notices.ts): hired, payable, paid, forfeited.
+  'referral-reward': 'referralUpdates',
 };
 
 export function notificationKindOfMail(mailKind: string): TNotificationMailKind | null {
