@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Types } from 'mongoose';
 import { onHireChange, type HireChange } from '../../pipeline/move/hire-hooks';
+import { onOfferAccepted, type OfferAccepted } from '../../offers/offer-accepted-hooks';
 import { Offer } from '../../offers/offer.model';
 import { Referral } from '../referral.model';
 import { ReferralReward } from '../referral-reward.model';
@@ -57,4 +58,14 @@ export async function rewardHireChange({ customerId, application, job, hired, at
   if (result.upsertedId) await queueHiredNotice({ _id: result.upsertedId as Types.ObjectId, customerId }, session);
 }
 
+/** An offer accepted after the hire was recorded: a reward still pending counts from the offer's start date. */
+export async function rewardOfferAccepted({ offer, session }: OfferAccepted) {
+  const { customerId } = offer;
+  const reward = await ReferralReward.findOne({ customerId, applicationId: offer.applicationId, status: 'pending' }, { startDate: 1 }).session(session).lean();
+  if (!reward || reward.startDate === offer.startDate) return;
+  const { payableAfterDays } = await loadReferralSettings(customerId);
+  await ReferralReward.updateOne({ customerId, _id: reward._id, status: 'pending' }, { $set: { startDate: offer.startDate, payableOn: payableOnOf(offer.startDate, payableAfterDays) } }, { session });
+}
+
 onHireChange(rewardHireChange);
+onOfferAccepted(rewardOfferAccepted);

@@ -6,6 +6,8 @@ import { JobWorker, ensureRecurringJobs } from '../../../lib/job-queue';
 import { QueueJob } from '../../../lib/job-queue.model';
 import { OutboxMail } from '../../mail/outbox.model';
 import { addOffer, type OfferCompany } from '../../offers/offers.test-support';
+import { withTransaction } from '../../jobs/with-transaction';
+import { runOfferAcceptedHooks } from '../../offers/offer-accepted-hooks';
 import { ReferralReward } from '../referral-reward.model';
 import { ReferralSettings } from '../referral-settings.model';
 import { RewardHiredNoticeJob } from './reward-notices';
@@ -78,6 +80,15 @@ describe('a hire through a referral', () => {
     // A later sweep tells no one again.
     await run(Date.parse('2031-04-03T00:30:00Z'));
     expect((await mailsTo(rc)).filter((m) => m.subject.includes('is payable'))).toHaveLength(2);
+  });
+
+  it('an offer accepted after the hire moves a pending reward to its start date', async () => {
+    const rc = await buildRewardCompany(app, ctx.config, { referred: 1 });
+    const [id] = rc.referralApplicationIds as [string];
+    expect((await move(rc, id, 'hired')).status).toBe(200);
+    const offer = await addOffer(rc as unknown as OfferCompany, id, { status: 'accepted', startDate: '2031-05-04' });
+    await withTransaction((session) => runOfferAcceptedHooks({ offer, at: new Date(), session }));
+    expect(await rewardOf(rc, id)).toMatchObject({ status: 'pending', startDate: '2031-05-04', payableOn: '2031-06-03' });
   });
 
   it('takes the amount at hire time: the job override over the department over the default', async () => {
