@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
+import { ZReferralSettings } from '@hireflow/contracts/referral-rewards';
 import { startTestApp } from '../../../test/test-app';
 import { buildJobsCompany } from '../../jobs/jobs.test-support';
 import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
@@ -86,6 +87,7 @@ describe('PUT /api/referral-settings', () => {
       payableAfterDays: 60,
     });
     const saved = await request(app).put(Path).set('Authorization', co.admin.auth).send(body).expect(200);
+    expect(ZReferralSettings.safeParse(saved.body).success).toBe(true);
     expect(saved.body).toMatchObject({
       defaultReward: { currency: 'EUR', amount: '1000.00' },
       overrides: [

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import ExcelJS from 'exceljs';
-import { RewardMessages } from '@hireflow/contracts/referral-rewards';
+import { RewardMessages, ZReward, ZRewardList } from '@hireflow/contracts/referral-rewards';
 import { startTestApp } from '../../../test/test-app';
 import { OutboxMail } from '../../mail/outbox.model';
 import { ReferralReward } from '../referral-reward.model';
@@ -39,6 +39,7 @@ describe('GET /api/referral-rewards', () => {
   it('admins see every reward with totals per status and currency; a referrer sees only their own; others none', async () => {
     const { rc, ids } = await hiredCompany(['payable', 'pending']);
     const all = await api(rc.co.admin.auth).get('/api/referral-rewards').expect(200);
+    expect(ZRewardList.safeParse(all.body).success).toBe(true);
     expect(all.body).toMatchObject({ total: 2, page: 1, pageSize: 25, totals: { payable: ['EUR 1,000.00'], pending: ['EUR 1,000.00'] } });
     const payable = all.body.items.find((r: { id: string }) => r.id === ids[0]);
     expect(payable).toMatchObject({ referrer: { id: rc.referrer.id }, candidateName: 'Friend0 Doe', job: { id: String(rc.job._id), name: 'Backend Engineer' }, amount: '1000.00', currency: 'EUR', display: 'EUR 1,000.00', status: 'payable', can: { approve: true, pay: false, forfeit: true } });
@@ -93,6 +94,7 @@ describe('approve, pay and forfeit', () => {
     expect(unapproved.body.message).toBe(RewardMessages.notApproved);
 
     const approved = await api(rc.co.admin.auth).post(`/api/referral-rewards/${payable}/approve`).expect(200);
+    expect(ZReward.safeParse(approved.body).success).toBe(true);
     expect(approved.body).toMatchObject({ status: 'approved', approvedBy: { id: rc.co.admin.id }, can: { approve: false, pay: true, forfeit: false } });
     expect(approved.body.approvedAt).toEqual(expect.any(String));
     expect((await api(rc.co.admin.auth).post(`/api/referral-rewards/${payable}/approve`)).body.message).toBe(RewardMessages.alreadyApproved);
