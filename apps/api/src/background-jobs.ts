@@ -15,9 +15,11 @@ import { FeedbackRemindersJob } from './modules/interviews/feedback/feedback-rem
 import { OfferSweepsJob } from './modules/offers/offer-sweeps.job';
 import { OfferAcceptedJob } from './modules/offers/public/offer-accepted.job';
 import { ReferralCampaignSendJob } from './modules/referrals/campaigns/campaign-send.job';
+import { RewardSweepJob } from './modules/referrals/rewards/reward-sweep.job';
+import { RewardHiredNoticeJob } from './modules/referrals/rewards/reward-notices';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

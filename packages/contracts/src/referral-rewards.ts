@@ -144,5 +144,7 @@ export const RewardMessages = {
   notPayableYet: 'This reward is still in its waiting period.',
   notApproved: 'Approve the reward before marking it paid.',
   alreadyClosed: 'This reward is already paid or forfeited.',
+  alreadyApproved: 'This reward is already approved.',
+  approvedNotForfeitable: 'An approved reward can no longer be forfeited.',
   onlyAdmins: 'Only a company admin can approve, pay or forfeit rewards.',
 } as const;

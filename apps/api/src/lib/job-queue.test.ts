@@ -4,6 +4,7 @@ import { startTestApp } from '../test/test-app';
 import type { Config } from '../config';
 import { JobWorker, enqueueJob, ensureRecurringJobs, findJob, registerRecurringJob, runJobNow, PermanentJobError, type JobDefinition } from './job-queue';
 import { QueueJob } from './job-queue.model';
+import { withTransaction } from '../modules/jobs/with-transaction';
 
 let config: Config;
 let logger: Logger;
@@ -76,6 +77,20 @@ describe('claiming', () => {
     const second = await enqueueJob(name, { v: 2 }, { dedupeKey: `k-${name}` });
     expect(String(second._id)).toBe(String(first._id));
     expect(await QueueJob.countDocuments({ name })).toBe(1);
+  });
+
+  it('enqueued inside a transaction, a job exists only if the transaction commits', async () => {
+    const name = uniqueName('in-transaction');
+    await withTransaction(async (session) => {
+      await enqueueJob(name, { i: 1 }, { session });
+    });
+    await expect(
+      withTransaction(async (session) => {
+        await enqueueJob(name, { i: 2 }, { session });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect((await QueueJob.find({ name }).lean()).map((j) => (j.payload as { i: number }).i)).toEqual([1]);
   });
 });
 

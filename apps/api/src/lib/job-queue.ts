@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Types } from 'mongoose';
+import type { ClientSession, Types } from 'mongoose';
 import type { Config } from '../config';
 import { QueueJob, type QueueJobDoc, type TJobState } from './job-queue.model';
 
@@ -60,6 +60,8 @@ export type EnqueueOptions = {
   dedupeKey?: string;
   customerId?: Types.ObjectId | null;
   requestedBy?: Types.ObjectId | null;
+  /** Enqueue inside this transaction: the job exists (and runs) only if it commits. Not with a dedupeKey (a duplicate aborts it). */
+  session?: ClientSession;
 };
 
 export const JobDefaults = { maxAttempts: 5, backoff: { baseMs: 10_000, maxMs: 30 * 60_000 }, keepForSeconds: 7 * 24 * 3600, failedKeepForSeconds: 30 * 24 * 3600 };
@@ -80,7 +82,7 @@ export async function enqueueJob<P>(name: string, payload: P, opts: EnqueueOptio
     ...(opts.dedupeKey ? { dedupeKey: opts.dedupeKey } : {}),
   };
   try {
-    const created = (await QueueJob.create(doc)).toObject() as QueueJobDoc;
+    const created = (opts.session ? (await QueueJob.create([doc], { session: opts.session }))[0]! : await QueueJob.create(doc)).toObject() as QueueJobDoc;
     for (const worker of localWorkers) worker.nudge();
     return created;
   } catch (error) {

@@ -83,6 +83,8 @@ const preferenceOfMailKind: Record<string, TNotificationMailKind> = {
   ...Object.fromEntries(ApprovalKinds.flatMap((k) => [`${k}-approval-request`, `${k}-rejected`, `${k}-approved`].map((m) => [m, 'approvalRequests' as const]))),
   // A friend referred to a job the recruiter owns (referrals/refer/refer.mail.ts).
   'referral-received': 'candidateApplied',
+  // Referral rewards (referrals/rewards/reward-notices.ts): hired, payable, paid, forfeited.
+  'referral-reward': 'referralUpdates',
 };
 
 export function notificationKindOfMail(mailKind: string): TNotificationMailKind | null {
