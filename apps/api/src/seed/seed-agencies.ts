@@ -42,7 +42,9 @@ export async function seedAgencies({ passwordHash, now = new Date() }: { passwor
   await User.updateOne({ customerId, _id: recruiter._id }, { $addToSet: { rights: 'manageAgencies' } });
   await ApprovalChain.updateOne({ customerId, kind: 'agency', businessUnitId: null }, { $set: { approverIds: [admin._id], updatedBy: admin._id } }, { upsert: true });
 
-  const jobs = await Job.find({ customerId, status: 'open' }).sort({ createdAt: 1, _id: 1 }).limit(3).lean<JobDoc[]>();
+  // Three open jobs, not the busy demo job (the one with the most applicants: its speed-screening queue stays as it is).
+  const open = await Job.find({ customerId, status: 'open' }).sort({ applicantCount: -1, _id: 1 }).lean<JobDoc[]>();
+  const jobs = (open.length > 3 ? open.slice(1) : open).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).slice(0, 3);
   if (!jobs.length) return;
   const ago = (days: number) => new Date(now.getTime() - days * Day);
 
