@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { AgencyMessages, type TAgency, type TAgencyList, type TAgencySubmissionList } from '@hireflow/contracts/agencies';
+import { AgencyPortalMessages } from '@hireflow/contracts/agency-portal';
 import { startTestApp } from '../../../test/test-app';
 import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
 import { Job } from '../../jobs/job.model';
@@ -66,6 +67,16 @@ describe('the manageAgencies right', () => {
     expect((await api().post(`/api/agencies/${id}/pause`).set('Authorization', auth)).status).toBe(403);
     expect((await api().get(`/api/agencies/${id}/submissions`).set('Authorization', auth)).status).toBe(403);
     expect(await Agency.countDocuments({ customerId: cid() })).toBe(before + 1);
+    expect((await Agency.findOne({ customerId: cid(), _id: id }).lean())!.status).toBe('active');
+  });
+
+  it('refuses an agency user\'s token on the company side, even for their own agency', async () => {
+    const { id, auth } = await addAgency(ctx.config, { customerId: cid(), invitedBy: pc.co.admin.user._id, jobIds: [pc.job._id] });
+    for (const call of [api().get('/api/agencies'), api().get(`/api/agencies/${id}`), api().get(`/api/agencies/${id}/submissions`), api().post(`/api/agencies/${id}/pause`)]) {
+      const res = await call.set('Authorization', auth);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(AgencyPortalMessages.agencyTokenRefused);
+    }
     expect((await Agency.findOne({ customerId: cid(), _id: id }).lean())!.status).toBe('active');
   });
 
