@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import { AgencyMessages, type TAgency, type TAgencyList, type TAgencySubmissionList } from '@hireflow/contracts/agencies';
+import { AgencyMessages, ZAgency, ZAgencyList, ZAgencySubmissionList, type TAgency, type TAgencyList, type TAgencySubmissionList } from '@hireflow/contracts/agencies';
 import { AgencyPortalMessages } from '@hireflow/contracts/agency-portal';
 import { startTestApp } from '../../../test/test-app';
 import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
@@ -146,6 +146,7 @@ describe('inviting an agency', () => {
 
     await decide(agency.id, pc.co.approver1.auth, 'approve', 'Good references').expect(204);
     const approved = await read(agency.id);
+    expect(ZAgency.safeParse(approved).success).toBe(true);
     expect(approved.status).toBe('active');
     expect(approved.approvedAt).not.toBeNull();
     expect(approved.approval.status).toBe('approved');
@@ -247,12 +248,14 @@ describe('an agency\'s submissions', () => {
 
     const res = await api().get(`/api/agencies/${built.id}/submissions`).set('Authorization', pc.co.admin.auth).expect(200);
     const list = res.body as TAgencySubmissionList;
+    expect(ZAgencySubmissionList.safeParse(list).success).toBe(true);
     expect(list.total).toBe(2);
     const byApp = new Map(list.items.map((i) => [i.applicationId, i]));
     expect(byApp.get(first)).toMatchObject({ candidateName: 'Ann Placed', job: { id: jobId(), name: 'Backend Engineer' }, status: 'received', placement: null, submittedBy: { name: built.user.name } });
     expect(byApp.get(second)!.status).toBe('interviewing');
 
     const agencies = (await api().get('/api/agencies?search=counting').set('Authorization', pc.co.admin.auth).expect(200)).body as TAgencyList;
+    expect(ZAgencyList.safeParse(agencies).success).toBe(true);
     expect(agencies.items).toEqual([expect.objectContaining({ id: built.id, jobCount: 1, submissionCount: 2, hireCount: 0, status: 'active' })]);
     const active = (await api().get('/api/agencies?status=paused').set('Authorization', pc.co.admin.auth).expect(200)).body as TAgencyList;
     expect(active.items.map((i) => i.id)).not.toContain(built.id);
