@@ -38,6 +38,8 @@ export type ApprovalKindHandler = {
   onWithdrawn: (ctx: ApprovalHookContext) => Promise<void>;
   /** Optional: the current approver changed while it stays pending (the next step, or a reassignment). */
   onTurn?: (ctx: ApprovalHookContext) => Promise<void>;
+  /** Optional: after the last approval has committed (before the requester's mail), e.g. to mail someone outside the chain. */
+  afterApproved?: (mail: LinkingMailContext, approval: ApprovalDoc) => Promise<void>;
   /** Each may also answer a promise (e.g. to read the subject for a link); they run after the commit. */
   mails: {
     request: (approval: ApprovalDoc, requesterName: string) => MailText | Promise<MailText>;
@@ -180,7 +182,10 @@ export async function decideApproval({ customerId, actor, kind, subjectId, input
 
   if (nextApprover) await mailApprovalTurn(mail, after);
   else if (finalStatus === 'rejected') await mailRequester(mail, after, await h.mails.rejected(after, fullName(actor), input.comment), 'rejected');
-  else await mailRequester(mail, after, await h.mails.approved(after), 'approved');
+  else {
+    await h.afterApproved?.(mail, after);
+    await mailRequester(mail, after, await h.mails.approved(after), 'approved');
+  }
   return after;
 }
 
