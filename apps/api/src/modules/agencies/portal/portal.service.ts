@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import { AgencyLimits } from '@hireflow/contracts/agencies';
 import {
@@ -171,7 +172,7 @@ async function assertNotDuplicate(auth: AgencyAuthContext, job: JobDoc, emailKey
   const touches = [...(createdByUs ? [] : [candidate.createdAt]), ...applications.filter((a) => !ours(a)).map((a) => a.appliedAt)];
   if (!touches.some((at) => at >= since)) return;
   // "Since" when they entered the database (or, for one this agency brought, since someone else's application).
-  const at = new Date(Math.min(...touches.map((d) => d.getTime()))).toISOString();
+  const at = (createdByUs ? new Date(Math.min(...touches.map((d) => d.getTime()))) : candidate.createdAt).toISOString();
   throw duplicate(AgencyPortalMessages.duplicateInDatabase(at), { firstSubmitter: null, at });
 }
 
@@ -215,7 +216,7 @@ export async function submitCandidate(ctx: PortalCtx, auth: AgencyAuthContext, i
   } catch (error) {
     // Two colleagues submitting the same person to the job at once: the unique index stops the second.
     if ((error as { status?: number }).status === 409 || (error as { code?: number }).code === 11000) {
-      const first = await AgencySubmission.findOne({ customerId: auth.customerId, jobId: job._id, emailKey }, { agencyId: 1, submittedAt: 1 }).lean();
+      const first = await concurrentSubmission(auth, job, emailKey);
       if (first) {
         if (String(first.agencyId) === String(auth.agency._id)) throw duplicate(AgencyPortalMessages.duplicateSameJob, { firstSubmitter: auth.agency.name, at: first.submittedAt.toISOString() });
         const other = await Agency.findOne({ customerId: auth.customerId, _id: first.agencyId }, { name: 1 }).lean();
@@ -229,6 +230,18 @@ export async function submitCandidate(ctx: PortalCtx, auth: AgencyAuthContext, i
   await notifyRecruiters(ctx, auth, job, candidateName, applied.applicationId);
   const stored = await AgencySubmission.findOne({ customerId: auth.customerId, _id: submissionId }).lean<AgencySubmissionDoc>();
   return (await presentSubmissions(auth, [stored!]))[0]!;
+}
+
+/**
+ * The submission that won a race on the same person: the other transaction may still be committing when
+ * ours fails on its unique index, so it is looked for a few times (at most about half a second).
+ */
+async function concurrentSubmission(auth: AgencyAuthContext, job: JobDoc, emailKey: string) {
+  for (let attempt = 0; ; attempt++) {
+    const first = await AgencySubmission.findOne({ customerId: auth.customerId, jobId: job._id, emailKey }, { agencyId: 1, submittedAt: 1 }).lean();
+    if (first || attempt >= 10) return first;
+    await sleep(50);
+  }
 }
 
 async function notifyRecruiters(ctx: PortalCtx, auth: AgencyAuthContext, job: JobDoc, candidateName: string, applicationId: Types.ObjectId) {
