@@ -27,6 +27,7 @@ import { addColleague, getPortalJob, listColleagues, listPortalJobs, listPortalS
 const path = (absolute: string) => absolute.replace(/^\/api/, '');
 const linkOf = (req: Request) => req.params as unknown as AgencyLink;
 const params = validate({ params: ZAgencySignInParams });
+const portalCtxOf = (req: Request) => ({ config: req.app.locals.config, logger: req.log });
 
 /** The agency portal: public sign-in calls on the agency's link (the staff rules), then calls with an agency token only. */
 export const agencyPortalRouter = Router();
@@ -70,15 +71,15 @@ agencyPortalRouter.post(path(AgencyPortalApi.logout), requireAgencyAuth, async (
 
 agencyPortalRouter.get(path(AgencyPortalApi.jobs), requireAgencyAuth, validate({ query: ZPortalPageQuery }), async (req, res) => {
   const { page } = req.query as unknown as { page: number };
-  res.json(await listPortalJobs(agencyAuthOf(req), page));
+  res.json(await listPortalJobs({ auth: agencyAuthOf(req), page }));
 });
 
 agencyPortalRouter.get(path(AgencyPortalApi.job), requireAgencyAuth, async (req, res) => {
-  res.json(await getPortalJob(agencyAuthOf(req), String(req.params.id)));
+  res.json(await getPortalJob({ auth: agencyAuthOf(req), jobId: String(req.params.id) }));
 });
 
 agencyPortalRouter.get(path(AgencyPortalApi.submissions), requireAgencyAuth, validate({ query: ZPortalPageQuery }), async (req, res) => {
-  res.json(await listPortalSubmissions(agencyAuthOf(req), req.query as unknown as { page: number; jobId?: string }));
+  res.json(await listPortalSubmissions({ auth: agencyAuthOf(req), ...(req.query as unknown as { page: number; jobId?: string }) }));
 });
 
 /** The multipart form of a submission: its text fields into req.body (validated next), the checked résumé kept aside. */
@@ -93,13 +94,13 @@ const readSubmitForm: RequestHandler = async (req, res, next) => {
 
 agencyPortalRouter.post(path(AgencyPortalApi.submissions), requireAgencyAuth, readSubmitForm, validate({ body: ZPortalSubmitRequest }), async (req, res) => {
   const resume = (res.locals.resume as UploadedFile | null) ?? null;
-  res.status(201).json(await submitCandidate({ config: req.app.locals.config, logger: req.log }, agencyAuthOf(req), req.body, resume));
+  res.status(201).json(await submitCandidate({ ctx: portalCtxOf(req), auth: agencyAuthOf(req), input: req.body, resume }));
 });
 
 agencyPortalRouter.get(path(AgencyPortalApi.colleagues), requireAgencyAuth, async (req, res) => {
-  res.json(await listColleagues(agencyAuthOf(req)));
+  res.json(await listColleagues({ auth: agencyAuthOf(req) }));
 });
 
 agencyPortalRouter.post(path(AgencyPortalApi.colleagues), requireAgencyAuth, validate({ body: ZAgencyColleagueRequest }), async (req, res) => {
-  res.status(201).json(await addColleague({ config: req.app.locals.config, logger: req.log }, agencyAuthOf(req), req.body));
+  res.status(201).json(await addColleague({ ctx: portalCtxOf(req), auth: agencyAuthOf(req), input: req.body }));
 });

@@ -79,7 +79,7 @@ async function presentJobs(auth: AgencyAuthContext, jobs: JobDoc[]): Promise<TPo
   });
 }
 
-export async function listPortalJobs(auth: AgencyAuthContext, page: number): Promise<TPortalJobList> {
+export async function listPortalJobs({ auth, page }: { auth: AgencyAuthContext; page: number }): Promise<TPortalJobList> {
   const filter = assignedOpenJobs(auth);
   const [jobs, total] = await Promise.all([
     Job.find(filter).sort({ title: 1, _id: 1 }).skip((page - 1) * pageSize).limit(pageSize).lean<JobDoc[]>(),
@@ -94,7 +94,7 @@ async function findAssignedJob(auth: AgencyAuthContext, jobId: string): Promise<
   return Job.findOne({ customerId: auth.customerId, _id: jobId, status: 'open' }).lean<JobDoc>();
 }
 
-export async function getPortalJob(auth: AgencyAuthContext, jobId: string): Promise<TPortalJob> {
+export async function getPortalJob({ auth, jobId }: { auth: AgencyAuthContext; jobId: string }): Promise<TPortalJob> {
   const job = await findAssignedJob(auth, jobId);
   if (!job) throw new AppError('not_found', { message: AgencyPortalMessages.jobNotAssigned, status: 404 });
   return (await presentJobs(auth, [job]))[0]!;
@@ -104,7 +104,7 @@ export async function getPortalJob(auth: AgencyAuthContext, jobId: string): Prom
  * The agency's submissions (every colleague's), newest first, each with the coarse status of its
  * application: nothing else of the application (no stage names, notes, reasons or scores).
  */
-export async function listPortalSubmissions(auth: AgencyAuthContext, { page, jobId }: { page: number; jobId?: string }): Promise<TPortalSubmissionList> {
+export async function listPortalSubmissions({ auth, page, jobId }: { auth: AgencyAuthContext; page: number; jobId?: string }): Promise<TPortalSubmissionList> {
   const filter = { customerId: auth.customerId, agencyId: auth.agency._id, ...(jobId ? { jobId: new Types.ObjectId(jobId) } : {}) };
   const [rows, total] = await Promise.all([
     AgencySubmission.find(filter).sort({ submittedAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<AgencySubmissionDoc[]>(),
@@ -181,7 +181,7 @@ async function assertNotDuplicate(auth: AgencyAuthContext, job: JobDoc, emailKey
  * reached, the person is no duplicate; then the application (source "agency") and the submission are
  * written in one transaction, and the job's recruiters are told.
  */
-export async function submitCandidate(ctx: PortalCtx, auth: AgencyAuthContext, input: TPortalSubmitRequest, resume: UploadedFile | null): Promise<TPortalSubmission> {
+export async function submitCandidate({ ctx, auth, input, resume }: { ctx: PortalCtx; auth: AgencyAuthContext; input: TPortalSubmitRequest; resume: UploadedFile | null }): Promise<TPortalSubmission> {
   if (auth.agency.status !== 'active') throw AppError.forbidden(AgencyPortalMessages.agencyPaused);
   const job = await findAssignedJob(auth, input.jobId);
   if (!job) {
@@ -271,13 +271,13 @@ const presentColleague = (u: AgencyUserDoc): TAgencyColleague => ({
   lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
 });
 
-export async function listColleagues(auth: AgencyAuthContext): Promise<TAgencyColleague[]> {
+export async function listColleagues({ auth }: { auth: AgencyAuthContext }): Promise<TAgencyColleague[]> {
   const users = await AgencyUser.find({ customerId: auth.customerId, agencyId: auth.agency._id }).sort({ isContact: -1, name: 1 }).lean<AgencyUserDoc[]>();
   return users.map(presentColleague);
 }
 
 /** The contact person adds a colleague: an invited account, mailed a link to choose a password. */
-export async function addColleague(ctx: PortalCtx, auth: AgencyAuthContext, input: { name: string; email: string }): Promise<TAgencyColleague> {
+export async function addColleague({ ctx, auth, input }: { ctx: PortalCtx; auth: AgencyAuthContext; input: { name: string; email: string } }): Promise<TAgencyColleague> {
   if (!auth.agencyUser.isContact) throw AppError.forbidden(AgencyPortalMessages.onlyContactAddsColleagues);
   const email = input.email.toLowerCase();
   if (await AgencyUser.exists({ customerId: auth.customerId, agencyId: auth.agency._id, email })) throw AppError.conflict(AgencyPortalMessages.colleagueExists);
