@@ -223,7 +223,9 @@ export async function submitCandidate({ ctx, auth, input, resume }: { ctx: Porta
         const at = first.submittedAt.toISOString();
         throw duplicate(AgencyPortalMessages.duplicateByAgency(other?.name ?? 'another agency', at), { firstSubmitter: other?.name ?? 'another agency', at });
       }
-      throw duplicate(AgencyPortalMessages.duplicateInDatabase(now.toISOString()), { firstSubmitter: null, at: now.toISOString() });
+      // Not an agency's: the person is already on this job another way (the career site, a recruiter), however long ago.
+      const at = ((await onJobSince(auth, job, emailKey)) ?? now).toISOString();
+      throw duplicate(AgencyPortalMessages.duplicateInDatabase(at), { firstSubmitter: null, at });
     }
     throw error;
   }
@@ -242,6 +244,14 @@ async function concurrentSubmission(auth: AgencyAuthContext, job: JobDoc, emailK
     if (first || attempt >= 10) return first;
     await sleep(50);
   }
+}
+
+/** When the person already on this job entered the company's database; null when they are not on it. */
+async function onJobSince(auth: AgencyAuthContext, job: JobDoc, emailKey: string): Promise<Date | null> {
+  const candidate = await Candidate.findOne({ customerId: auth.customerId, email: emailKey }, { createdAt: 1 }).lean();
+  if (!candidate) return null;
+  const application = await Application.findOne({ customerId: auth.customerId, jobId: job._id, candidateId: candidate._id }, { appliedAt: 1 }).lean();
+  return application ? candidate.createdAt : null;
 }
 
 async function notifyRecruiters(ctx: PortalCtx, auth: AgencyAuthContext, job: JobDoc, candidateName: string, applicationId: Types.ObjectId) {

@@ -179,6 +179,16 @@ describe('the portal: duplicates', () => {
     const oldApplied = await applyToJob({ customerId: co.customerId, job: thirdJob, input: { ...old, answers: [] }, resume: null, source: 'career_site', at: longAgo });
     await Candidate.collection.updateOne({ _id: oldApplied.candidateId }, { $set: { createdAt: longAgo } });
     await submit(agency.auth, { jobId: String(job._id), ...old }).expect(201);
+
+    // ...unless they are on this very job already (one application per person and job), however long ago.
+    const onJob = person('Pat');
+    const patApplied = await applyToJob({ customerId: co.customerId, job: (await Job.findOne({ customerId: co.customerId, _id: job._id }).lean()) as JobDoc, input: { ...onJob, answers: [] }, resume: null, source: 'career_site', at: longAgo });
+    await Candidate.collection.updateOne({ _id: patApplied.candidateId }, { $set: { createdAt: longAgo } });
+    const beforePat = await counts(co.customerId);
+    const pat = await submit(agency.auth, { jobId: String(job._id), ...onJob }).expect(409);
+    expect(pat.body.details).toEqual({ firstSubmitter: null, at: longAgo.toISOString() });
+    expect(pat.body.message).toBe(AgencyPortalMessages.duplicateInDatabase(longAgo.toISOString()));
+    expect(await counts(co.customerId)).toEqual(beforePat);
   });
 
   it('lets another agency submit, to another job, a person whose first submission is older than 12 months', async () => {
