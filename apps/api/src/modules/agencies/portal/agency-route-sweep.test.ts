@@ -70,5 +70,17 @@ describe('an agency token on the internal API', () => {
     // Every company call is behind the guard; these are how many were tried.
     expect(checked.length).toBeGreaterThan(100);
     console.info(`agency token refused by ${checked.length} internal routes of ${internal.length}`);
+
+    // And the other way round: a company user's token is refused by every portal call that needs a sign-in.
+    const portal = routes.filter((r) => r.path.startsWith('/api/agency-portal/'));
+    const guarded: string[] = [];
+    for (const { method, path } of portal) {
+      const url = callable(path);
+      if ((await send(method, url)).status !== 401) continue;
+      guarded.push(path);
+      const asStaff = await send(method, url, co.recruiter.auth);
+      expect([`${method} ${path}`, asStaff.status, asStaff.body.message]).toEqual([`${method} ${path}`, 403, AgencyPortalMessages.notAnAgencySession]);
+    }
+    expect(guarded.length).toBeGreaterThanOrEqual(7);
   }, 180_000);
 });

@@ -146,6 +146,18 @@ describe('agency one-time code', () => {
   });
 });
 
+describe('agency one-time code with a new password', () => {
+  it('sets the password sent along with the code and ends the other sessions', async () => {
+    const { co, agency, email } = await setup();
+    const ip = newIp();
+    await request(app).post(at(AgencyPortalApi.sendOtp, co, agency.id)).set('X-Forwarded-For', ip).send({ email }).expect(200);
+    const code = (await mailsTo(app, email))[0]!.text.match(/\b(\d{6})\b/)![1]!;
+    await request(app).post(at(AgencyPortalApi.otpLogin, co, agency.id)).set('X-Forwarded-For', ip).send({ email, otp: code, password: 'Fresh-pass-123' }).expect(200);
+    expect((await request(app).get(AgencyPortalApi.me).set('Authorization', agency.auth)).status).toBe(401);
+    expect((await login(co, agency.id, email, 'Fresh-pass-123')).status).toBe(200);
+  });
+});
+
 describe('agency password reset and invitation keys', () => {
   it('answers the same whether the account exists or not, and mails a link to the agency sign-in page with a key', async () => {
     const { co, agency, email } = await setup();
