@@ -38,11 +38,20 @@ export async function initiatePasswordReset(ctx: AuthCtx, input: { email: string
   const user = await findUserByEmail(input.email);
   if (user && user.status === 'active') {
     const { key } = await issueAuthToken({ userId: user._id, purpose: 'reset', ttlMs: ResetRules.ttlMinutes * 60_000 });
-    const sending = sendMail(ctx, { to: user.email, ...resetPasswordMail({ name: user.firstName, link: resetLink(ctx.config, key) }) });
-    await Promise.race([sending, sleep(Math.max(0, ResetAnswerFloorMs - (Date.now() - startedAt)))]);
+    await sendWithinFloor(startedAt, sendMail(ctx, { to: user.email, ...resetPasswordMail({ name: user.firstName, link: resetLink(ctx.config, key) }) }));
   }
-  await sleep(Math.max(0, ResetAnswerFloorMs - (Date.now() - startedAt)));
+  await waitOutFloor(startedAt);
   return { message: AuthMessages.resetLinkSent };
+}
+
+/** A reset mail is waited for only until the answer's floor: a slow SMTP server must not tell who has an account. */
+export async function sendWithinFloor(startedAt: number, sending: Promise<unknown>) {
+  await Promise.race([sending, sleep(Math.max(0, ResetAnswerFloorMs - (Date.now() - startedAt)))]);
+}
+
+/** Every reset answer, account or not, leaves after the same minimum time (ResetAnswerFloorMs). */
+export async function waitOutFloor(startedAt: number) {
+  await sleep(Math.max(0, ResetAnswerFloorMs - (Date.now() - startedAt)));
 }
 
 export async function isResetKeyValid(hashKey: string): Promise<{ valid: boolean }> {
