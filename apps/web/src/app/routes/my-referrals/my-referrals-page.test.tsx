@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CoarseStatusLabels } from '@hireflow/contracts/referrals';
@@ -74,5 +74,25 @@ describe('/my-referrals', () => {
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1), wait);
     expect(within(section).getByRole('link', { name: 'Data Analyst' })).toBeInTheDocument();
     expect(searches.at(-1)).toEqual({ search: 'data', page: 1 });
+  });
+
+  it('shows each referral as a card on a phone, with the same status and reward', async () => {
+    signIn({ role: 'employee' });
+    const original = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...original(query), matches: query === '(max-width: 36em)' }));
+    try {
+      http.onGet('/api/referrals/mine').reply(200, page([buildMyReferral({ status: 'offer', reward: null })]));
+      http.onGet('/api/referrals/jobs').reply(200, page([]));
+      renderWithProviders(null, { route: '/my-referrals' });
+      const list = await screen.findByRole('list', { name: 'My referrals' }, wait);
+      const [card] = within(list).getAllByRole('listitem');
+      expect(card).toHaveTextContent('Grace Hopper');
+      expect(card).toHaveTextContent('Referred on 10 Nov 2026');
+      expect(card).toHaveTextContent('Offer');
+      expect(card).toHaveTextContent('Reward: If hired');
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

@@ -115,7 +115,7 @@ export function CampaignForm({ onSent, onCancel }: { onSent: (campaign: TReferra
         ) : null}
         <AudienceCount audience={audience} />
         <TextInput label="Subject" required maxLength={150} {...form.getInputProps('subject')} />
-        <Textarea label="Message" required autosize minRows={5} maxLength={ReferralLimits.maxMessageLength} description="The jobs and their referral links are added below your message." {...form.getInputProps('message')} />
+        <Textarea label="Message" required autosize minRows={5} maxLength={ReferralLimits.maxMessageLength} description="Each mail also lists the jobs, with links to their referral pages." {...form.getInputProps('message')} />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Send campaign

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useReferralCampaigns } from '../api/get-referral-campaigns';
@@ -34,8 +34,9 @@ export function CampaignList() {
   const pages = Math.ceil(list.data.total / list.data.pageSize);
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped aria-label="Campaigns">
+      {/* Focusable so a keyboard can scroll it sideways on a narrow screen. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Campaign list">
+        <Table striped aria-label="Campaigns" miw={900}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Subject</Table.Th>
@@ -70,7 +71,7 @@ export function CampaignList() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       {pages > 1 ? (
         <nav aria-label="Pages of campaigns">
           <Pagination total={pages} value={page} onChange={setPage} />
