@@ -84,6 +84,7 @@ describe('/referral-campaign', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Send campaign' }));
     expect(await within(form).findByText('Pick at least one open job', {}, wait)).toBeInTheDocument();
+    expect(within(form).getByRole('combobox', { name: /Open jobs to promote/ })).toHaveFocus();
     expect(within(form).getByRole('textbox', { name: /Subject/ })).toHaveAccessibleDescription(/required/i);
     expect(created).toBeNull();
 

@@ -53,6 +53,8 @@ function JobPicker({ value, onChange, error }: { value: string[]; onChange: (ids
         onChange(ids);
       }}
       error={error}
+      // Lets the form move focus here when no job is picked.
+      data-path="jobIds"
     />
   );
 }

@@ -9,7 +9,7 @@ function progressText(c: TReferralCampaign): string {
   if (c.status === 'queued') return `Queued: it goes out to ${employeesText(c.recipients)} in a moment.`;
   if (c.status === 'sending') return `Sending: ${c.sent} of ${c.recipients} mails sent.`;
   if (c.status === 'sent') return `Sent to ${employeesText(c.sent)}.`;
-  return `Sending failed after ${c.sent} of ${c.recipients} mails. The mails that went out are counted; try a new campaign for the rest.`;
+  return `Sending failed after ${c.sent} of ${c.recipients} mails.`;
 }
 
 /** A campaign just sent: followed until it is sent or has failed. */
