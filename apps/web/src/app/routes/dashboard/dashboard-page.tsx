@@ -9,6 +9,7 @@ import { NewApplicantsCard, movesApplicants } from '@/features/pipeline/speed-sc
 
 const InterviewDashboardCards = lazy(() => import('@/features/interviews/dashboard/interview-dashboard-cards'));
 const OffersAwaitingAnswerCard = lazy(() => import('@/features/offers/dashboard/offers-awaiting-answer-card'));
+const ReferralDashboardCards = lazy(() => import('@/features/referrals/dashboard/referral-dashboard-cards'));
 
 /** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
 export default function DashboardPage() {
@@ -32,6 +33,7 @@ export default function DashboardPage() {
           <MentionsCard />
           <Suspense fallback={null}><InterviewDashboardCards /></Suspense>
           {movesApplicants(user) ? <Suspense fallback={null}><OffersAwaitingAnswerCard /></Suspense> : null}
+          <Suspense fallback={null}><ReferralDashboardCards /></Suspense>
         </SimpleGrid>
       ) : null}
     </Stack>

@@ -1,0 +1,20 @@
+import { Badge } from '@mantine/core';
+import { CoarseStatusLabels, type TCoarseStatus } from '@hireflow/contracts/referrals';
+
+const colors: Record<TCoarseStatus, string> = {
+  received: 'gray.7',
+  in_review: 'blue.9',
+  interviewing: 'indigo.9',
+  offer: 'grape.9',
+  hired: 'teal.9',
+  not_selected: 'red.9',
+};
+
+/** What a referrer may see of an application: one of the coarse statuses, never a stage name. */
+export function CoarseStatusBadge({ status }: { status: TCoarseStatus }) {
+  return (
+    <Badge variant="outline" color={colors[status]}>
+      {CoarseStatusLabels[status]}
+    </Badge>
+  );
+}
