@@ -73,6 +73,25 @@ describe('/referral-rewards as an employee', () => {
     expect(within(screen.getByRole('region', { name: 'Totals by status' })).getByText('Paid').closest('li')).toHaveTextContent('EUR 1,500.00');
   });
 
+  it('shows each reward as a card on a phone, readable without scrolling sideways', async () => {
+    signIn({ role: 'employee', admin: false });
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    try {
+      http.onGet(ReferralRewardApi.rewards).reply(200, list([buildReward({ status: 'approved', approvedAt: '2026-11-20T10:00:00.000Z', approvedBy: ada })]));
+      await openPage();
+      const cards = await screen.findByRole('list', { name: 'Rewards' }, { timeout: 5000 });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const card = within(cards).getByRole('listitem');
+      expect(card).toHaveTextContent('Jane Doe');
+      expect(card).toHaveTextContent('EUR 1,500.00');
+      expect(card).toHaveTextContent('Approved 20 Nov 2026 by Ada Admin');
+      expect(card).not.toHaveTextContent('Referred by');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('says what to do when there is no reward yet', async () => {
     signIn({ role: 'employee', admin: false });
     http.onGet(ReferralRewardApi.rewards).reply(200, list([]));
