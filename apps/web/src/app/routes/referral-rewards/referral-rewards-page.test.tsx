@@ -160,7 +160,7 @@ describe('/referral-rewards as an admin', () => {
     expect(within(table).getByText('Approved 20 Nov 2026 by Ada Admin')).toBeInTheDocument();
 
     // Someone else closed it meanwhile: the refusal is shown in the dialog.
-    await user.click(screen.getByRole('button', { name: 'Mark reward for Jane Doe (Emma Employee) paid' }));
+    await user.click(screen.getByRole('button', { name: 'Mark paid: reward for Jane Doe (Emma Employee)' }));
     const payDialog = await screen.findByRole('dialog', { name: 'Mark reward paid' });
     await user.click(within(payDialog).getByRole('button', { name: 'Mark paid' }));
     expect(await within(payDialog).findByRole('alert')).toHaveTextContent(RewardMessages.alreadyClosed);

@@ -26,7 +26,7 @@ function Actions({ reward, onAction }: { reward: TReward; onAction: Props['onAct
         </Button>
       ) : null}
       {reward.can.pay ? (
-        <Button size="compact-sm" onClick={() => onAction(reward, 'pay')} aria-label={`Mark reward for ${label} paid`}>
+        <Button size="compact-sm" onClick={() => onAction(reward, 'pay')} aria-label={`Mark paid: reward for ${label}`}>
           Mark paid
         </Button>
       ) : null}
