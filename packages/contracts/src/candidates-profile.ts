@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZObjectId, zMultilineText } from './common';
+import { ZNamedRef, ZObjectId, ZUserRef, zMultilineText } from './common';
 import { StageKinds, JobStatuses, type TJobStatus } from './jobs';
 import { ApplicationSources, CandidateActivityKinds, ResumeTextStates, ZCandidateFields, ZCandidateSummary } from './candidates';
 
@@ -157,5 +157,7 @@ export const ZApplicationDetail = z.object({
   withdrawn: z.boolean(),
   rejectionReason: z.string(),
   owner: ZUserName.nullable(),
+  /** Who brought the candidate: the referring employee or the submitting agency (null when neither); absent from older answers. */
+  origin: z.object({ referrer: ZUserRef.nullable(), agency: ZNamedRef.nullable() }).optional(),
 });
 export type TApplicationDetail = z.infer<typeof ZApplicationDetail>;

@@ -7,6 +7,7 @@ import { Application } from '../applications/application.model';
 import { StageEvent } from '../applications/stage-event.model';
 import { Candidate } from '../candidate.model';
 import type { Caller } from './profile.service';
+import { applicationOrigin } from './application-origin';
 import { refOf, userNames } from './profile-names';
 
 /** One application in the context of its job, for whoever may see that job (404 otherwise). */
@@ -16,9 +17,10 @@ export async function getApplicationDetail(auth: Caller, id: string): Promise<TA
   if (!application) throw AppError.notFound('Application');
   const job = await Job.findOne({ customerId: auth.customerId, _id: application.jobId }, { title: 1, status: 1, stages: 1, memberIds: 1, recruiterIds: 1, hiringManagerId: 1 }).lean();
   if (!job || !canViewJob(auth.user, job)) throw AppError.notFound('Application');
-  const [events, candidate] = await Promise.all([
+  const [events, candidate, origin] = await Promise.all([
     StageEvent.find({ customerId: auth.customerId, applicationId: application._id }).sort({ at: 1, _id: 1 }).lean(),
     Candidate.findOne({ customerId: auth.customerId, _id: application.candidateId }, { firstName: 1, lastName: 1, email: 1, phone: 1 }).lean(),
+    applicationOrigin(auth.customerId, application),
   ]);
   const users = await userNames(auth.customerId, [...events.map((e) => e.by), application.ownerId]);
   const stages = job.stages.map((s) => ({ id: String(s._id), name: s.name, kind: s.kind }));
@@ -48,5 +50,6 @@ export async function getApplicationDetail(auth: Caller, id: string): Promise<TA
     withdrawn: application.withdrawn ?? false,
     rejectionReason: application.rejectionReason ?? '',
     owner: refOf(users, application.ownerId),
+    origin,
   };
 }

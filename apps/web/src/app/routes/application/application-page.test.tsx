@@ -53,6 +53,31 @@ describe('/application/:id', () => {
     expect(within(interviews).getByRole('button', { name: 'Schedule interview' })).toBeInTheDocument();
   });
 
+  it('says who brought the candidate: the referring employee or the agency', async () => {
+    signIn({ role: 'recruiter' });
+    http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });
+    http.onGet('/api/interviews').reply(200, { items: [], hasMore: false });
+    const emma = { id: '64b0000000000000000000e1', name: 'Emma Employee', email: 'emma@acme.test' };
+    http.onGet(`/api/applications/${id}`).replyOnce(200, { ...application, source: 'referral', origin: { referrer: emma, agency: null } });
+    const first = renderWithProviders(null, { route: `/application/${id}` });
+    expect(await screen.findByText('Referred by Emma Employee')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Emma Employee/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\(agency\)/)).not.toBeInTheDocument();
+    first.unmount();
+
+    http.onGet(`/api/applications/${id}`).replyOnce(200, { ...application, source: 'agency', origin: { referrer: null, agency: { id: 'a1', name: 'TalentBridge Partners' } } });
+    const second = renderWithProviders(null, { route: `/application/${id}` });
+    expect(await screen.findByText('Submitted by TalentBridge Partners (agency)')).toBeInTheDocument();
+    expect(screen.queryByText(/Referred by/)).not.toBeInTheDocument();
+    second.unmount();
+
+    // An application from the career site (or an older answer without origin) says nothing about it.
+    http.onGet(`/api/applications/${id}`).replyOnce(200, application);
+    renderWithProviders(null, { route: `/application/${id}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' })).toBeInTheDocument();
+    expect(screen.queryByText(/Referred by|Submitted by/)).not.toBeInTheDocument();
+  });
+
   it('says the page is not found for an application the user may not see', async () => {
     signIn({ role: 'employee' });
     http.onGet('/api/user-accessmatrix').reply(200, { rights: [] });

@@ -42,6 +42,13 @@ export default function ApplicationPage() {
   return <ApplicationView application={application.data} />;
 }
 
+/** Who brought the candidate: the referring employee or the submitting agency (plain text, no link). */
+function OriginLine({ origin }: { origin: TApplicationDetail['origin'] }) {
+  if (origin?.referrer) return <Text mt={4}>Referred by {origin.referrer.name}</Text>;
+  if (origin?.agency) return <Text mt={4}>Submitted by {origin.agency.name} (agency)</Text>;
+  return null;
+}
+
 function ApplicationView({ application: a }: { application: TApplicationDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const currentIndex = a.stages.findIndex((s) => s.id === a.currentStageId);
@@ -61,6 +68,7 @@ function ApplicationView({ application: a }: { application: TApplicationDetail }
           <Badge variant="light">{JobStatusLabels[a.job.status]}</Badge>
           {a.withdrawn ? <Badge color="gray">Withdrawn</Badge> : null}
         </Group>
+        <OriginLine origin={a.origin} />
       </div>
       <Suspense fallback={null}>
         <ApplicationMoveActions applicationId={a.id} jobId={a.job.id} name={a.candidate.name} stages={a.stages} currentStageId={a.currentStageId} />
