@@ -19,7 +19,9 @@ export function AgencyTermsTable({ agency }: { agency: TAgency }) {
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th w={170}>{label}</Table.Th>
+            <Table.Th w={170} scope="row">
+              {label}
+            </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
           </Table.Tr>
         ))}
