@@ -84,6 +84,7 @@ describe('/company-settings/manage-agencies', () => {
     const { user } = await openPage();
     await user.click((await screen.findAllByRole('button', { name: 'Invite an agency' }, wait))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Invite an agency' }, wait);
+    await within(dialog).findByRole('textbox', { name: /^Agency name/ }, wait);
     for (const label of ['Agency name', 'Contact name', 'Contact email', 'Fee (% of the base salary)', 'Guarantee (days)', 'Candidates per job']) {
       expect(within(dialog).getByRole('textbox', { name: new RegExp(`^${label.replace(/[()%]/g, '\\$&')}`) })).toBeInTheDocument();
     }
@@ -128,6 +129,7 @@ describe('/company-settings/manage-agencies', () => {
     const { user } = await openPage();
     await user.click((await screen.findAllByRole('button', { name: 'Invite an agency' }, wait))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Invite an agency' }, wait);
+    await within(dialog).findByRole('textbox', { name: /^Agency name/ }, wait);
     await user.type(within(dialog).getByRole('textbox', { name: /^Agency name/ }), 'TalentBridge');
     await user.type(within(dialog).getByRole('textbox', { name: /^Contact name/ }), 'Tara Bridge');
     await user.type(within(dialog).getByRole('textbox', { name: /^Contact email/ }), 'tara@talentbridge.test');
@@ -213,7 +215,7 @@ describe('/company-settings/manage-agencies', () => {
     const { user } = await openPage(`/company-settings/manage-agencies?agency=${agencyId}`);
     const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' }, wait);
     await user.click(await within(drawer).findByRole('button', { name: 'Change terms and jobs' }, wait));
-    await user.click(within(drawer).getByRole('combobox', { name: /^Jobs/ }));
+    await user.click(await within(drawer).findByRole('combobox', { name: /^Jobs/ }, wait));
     await user.click(await screen.findByRole('option', { name: designer.name }, wait));
     await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'TalentBridge', contactName: 'Tara Bridge', feePercent: '17.5', guaranteeDays: 90, jobIds: [backend.id, designer.id], maxCandidatesPerJob: 5, shareSalary: false }]), wait);

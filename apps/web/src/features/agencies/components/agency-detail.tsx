@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, CopyButton, Drawer, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TAgency } from '@hireflow/contracts/agencies';
 import { approvalPagePath } from '@hireflow/contracts/approvals';
@@ -12,8 +12,9 @@ import { useResumeAgency } from '../api/resume-agency';
 import { AgencyStatusBadge } from './agency-status-badge';
 import { AgencyTermsTable } from './agency-terms-table';
 import { AgencySubmissions } from './agency-submissions';
-import { EditAgencyForm } from './edit-agency-form';
 import { when } from './agency-texts';
+
+const EditAgencyForm = lazy(() => import('./edit-agency-form'));
 
 /** One agency in a drawer (?agency=id keeps it shareable): its terms, sign-in link, users, pause/resume and submissions. */
 export function AgencyDetailDrawer({ agencyId, onClose }: { agencyId: string | null; onClose: () => void }) {
@@ -70,13 +71,15 @@ function AgencyDetail({ agency }: { agency: TAgency }) {
 
       <Section title="Terms">
         {editing ? (
-          <EditAgencyForm
-            agency={agency}
-            onDone={(message) => {
-              setEditing(false);
-              setSaved(message);
-            }}
-          />
+          <Suspense fallback={<Loader size="sm" role="progressbar" aria-label="Loading the form" />}>
+            <EditAgencyForm
+              agency={agency}
+              onDone={(message) => {
+                setEditing(false);
+                setSaved(message);
+              }}
+            />
+          </Suspense>
         ) : (
           <Stack gap="sm">
             <AgencyTermsTable agency={agency} />

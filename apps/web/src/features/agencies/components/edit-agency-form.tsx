@@ -11,8 +11,8 @@ import { AgencyTermsFields, jobChoices, type AgencyTermsValues } from './agency-
 type Values = AgencyTermsValues & { name: string; contactName: string };
 const order = ['name', 'contactName', 'feePercent', 'guaranteeDays', 'jobIds', 'maxCandidatesPerJob'] as const;
 
-/** Change an agency's terms and jobs (PUT /api/agencies/:id). */
-export function EditAgencyForm({ agency, onDone }: { agency: TAgency; onDone: (message: string | null) => void }) {
+/** Change an agency's terms and jobs (PUT /api/agencies/:id); loaded when asked for. */
+export default function EditAgencyForm({ agency, onDone }: { agency: TAgency; onDone: (message: string | null) => void }) {
   const options = useAgencyOptions();
   const form = useForm<Values>({
     initialValues: {
