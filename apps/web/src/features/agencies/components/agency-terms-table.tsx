@@ -19,7 +19,7 @@ export function AgencyTermsTable({ agency }: { agency: TAgency }) {
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th w={170} scope="row">
+            <Table.Th w={140} scope="row">
               {label}
             </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>

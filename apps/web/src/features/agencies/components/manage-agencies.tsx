@@ -125,7 +125,7 @@ function AgencyTable({ agencies, onOpen }: { agencies: TAgencySummary[]; onOpen:
           {agencies.map((a) => (
             <Table.Tr key={a.id}>
               <Table.Td>
-                <Anchor component="button" type="button" fw={500} onClick={() => onOpen(a.id)}>
+                <Anchor component="button" type="button" fw={500} ta="left" onClick={() => onOpen(a.id)}>
                   {a.name}
                 </Anchor>
               </Table.Td>
