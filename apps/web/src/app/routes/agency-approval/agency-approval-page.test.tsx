@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AccessRightKeys } from '@hireflow/contracts/roles';
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
@@ -82,12 +83,24 @@ describe('/agency-approval/:agencyId', () => {
     expect(await screen.findByText('Withdrawn', { selector: '.mantine-Badge-label' }, timeout)).toBeInTheDocument();
   });
 
-  it('says an approved agency got its sign-in link, and links to managing it', async () => {
-    signIn({ role: 'recruiter' });
+  it('says an approved agency got its sign-in link, and links to managing it for those who may', async () => {
+    const session = signIn({ role: 'recruiter', admin: true });
+    http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: AccessRightKeys });
     http.onGet(url).reply(200, buildAgency({ status: 'active' }));
     await openPage();
     expect(screen.getByText(/tara@talentbridge.test was sent the sign-in link/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Manage the agency' })).toHaveAttribute('href', `/company-settings/manage-agencies?agency=${agencyId}`);
+    expect(await screen.findByRole('link', { name: 'Manage the agency' }, timeout)).toHaveAttribute('href', `/company-settings/manage-agencies?agency=${agencyId}`);
+  });
+
+  it('offers no link to managing agencies to an approver without the right', async () => {
+    const session = signIn({ role: 'recruiter' });
+    let answered = false;
+    http.onGet('/api/user-accessmatrix').reply(() => ((answered = true), [200, { user: session.user, rights: [] }]));
+    http.onGet(url).reply(200, buildAgency({ status: 'active' }));
+    await openPage();
+    await waitFor(() => expect(answered).toBe(true), timeout);
+    expect(screen.getByText(/tara@talentbridge.test was sent the sign-in link/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manage the agency' })).not.toBeInTheDocument();
   });
 
   it('shows the not-found page for an agency that does not exist', async () => {

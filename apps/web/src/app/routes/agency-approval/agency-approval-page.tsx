@@ -1,6 +1,7 @@
 import { Alert, Group, Loader, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useAgency } from '@/features/agencies/api/get-agency';
+import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { AgencyApprovalView } from '@/features/agencies/components/agency-approval';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
@@ -8,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 /** /agency-approval/:agencyId: the agency, its approval chain and history, and the current approver's decision. */
 export default function AgencyApprovalPage() {
   const agency = useAgency(useParams().agencyId ?? '');
+  const canManage = Boolean(useAccessMatrix().data?.rights.includes('manageAgencies'));
   if (agency.isPending) {
     return (
       <Group justify="center" p="xl">
@@ -27,5 +29,5 @@ export default function AgencyApprovalPage() {
       </Stack>
     );
   }
-  return <AgencyApprovalView agency={agency.data} />;
+  return <AgencyApprovalView agency={agency.data} canManage={canManage} />;
 }

@@ -64,6 +64,19 @@ describe('/company-settings/manage-agencies', () => {
     expect(screen.getByRole('textbox', { name: 'Search agencies' })).toHaveValue('bridge');
   });
 
+  it('pages through a long list, the page in the URL', async () => {
+    signInAsAdmin();
+    http.onGet('/api/agencies').reply((config) => {
+      const page = (config.params as { page: number }).page;
+      return [200, { items: [buildAgencySummary({ name: `Agency on page ${page}` })], total: 30, page, pageSize: 25 }];
+    });
+    const { user, router } = await openPage();
+    expect(await screen.findByRole('button', { name: 'Agency on page 1' }, wait)).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('button', { name: 'Agency on page 2' }, wait)).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/company-settings/manage-agencies?page=2');
+  });
+
   it('explains agencies when there are none, and offers to invite one', async () => {
     signInAsAdmin();
     http.onGet('/api/agencies').reply(200, listOf([]));

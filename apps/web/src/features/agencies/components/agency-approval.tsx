@@ -13,8 +13,8 @@ import { AgencyTermsTable } from './agency-terms-table';
 /** A decision refreshes every agency query (this page, the agency list and its drawer). */
 const agencyQueries: QueryKey[] = [agenciesKey];
 
-/** The agency's terms, its chain and history, and the decision for the current approver (/agency-approval/{agencyId}). */
-export function AgencyApprovalView({ agency }: { agency: TAgency }) {
+/** The agency's terms, its chain and history, and the decision for the current approver (/agency-approval/{agencyId}); canManage: a link to the agency's page. */
+export function AgencyApprovalView({ agency, canManage }: { agency: TAgency; canManage: boolean }) {
   const chain = agency.approval;
   const returned = chain.status === 'rejected' ? [...chain.history].reverse().find((h) => h.action === 'rejected') : undefined;
   return (
@@ -30,10 +30,15 @@ export function AgencyApprovalView({ agency }: { agency: TAgency }) {
       </div>
       {agency.status === 'active' || agency.status === 'paused' ? (
         <Alert color="green">
-          The agency is approved; {agency.contactEmail} was sent the sign-in link.{' '}
-          <Anchor component={Link} to={`/company-settings/manage-agencies?agency=${agency.id}`}>
-            Manage the agency
-          </Anchor>
+          The agency is approved; {agency.contactEmail} was sent the sign-in link.
+          {canManage ? (
+            <>
+              {' '}
+              <Anchor component={Link} to={`/company-settings/manage-agencies?agency=${agency.id}`}>
+                Manage the agency
+              </Anchor>
+            </>
+          ) : null}
         </Alert>
       ) : null}
       {returned ? (
