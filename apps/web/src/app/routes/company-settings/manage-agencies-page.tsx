@@ -1,6 +1,6 @@
-import { Title } from '@mantine/core';
+import { ManageAgencies } from '@/features/agencies/components/manage-agencies';
 
-/** /company-settings/manage-agencies: invite, change, pause agencies (being built: issue 17). */
-export default function Page() {
-  return <Title order={1}>Agencies</Title>;
+/** /company-settings/manage-agencies (manageAgencies): invite, change, pause agencies and see what they submitted. */
+export default function ManageAgenciesPage() {
+  return <ManageAgencies />;
 }
