@@ -9,7 +9,7 @@ import { agencyLogout, useAgencyMe } from '@/features/agencies/portal/api/portal
 import { ColleaguesPanel } from '@/features/agencies/portal/components/colleagues-panel';
 import { JobsPanel } from '@/features/agencies/portal/components/jobs-panel';
 import { SubmissionsPanel } from '@/features/agencies/portal/components/submissions-panel';
-import { SubmitPanel } from '@/features/agencies/portal/components/submit-panel';
+import { SubmitPanel, type JobPick } from '@/features/agencies/portal/components/submit-panel';
 import { errorMessage } from '@/lib/api-client';
 import { agencySignInPathOf, clearAllStorage, getAgencyLoginData, useSession, type AgencyLoginData } from '@/lib/session';
 import type { AgencySignInArrival } from '../agencies-login/agencies-login-page';
@@ -40,7 +40,7 @@ function Portal({ login, onSignedOut }: { login: AgencyLoginData; onSignedOut: (
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'jobs';
-  const [submitJobId, setSubmitJobId] = useState<string | null>(null);
+  const [pick, setPick] = useState<JobPick | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
   const agencyName = me.data?.agency.name ?? login.agencyName;
@@ -104,13 +104,13 @@ function Portal({ login, onSignedOut }: { login: AgencyLoginData; onSignedOut: (
                 <JobsPanel
                   canSubmit={!paused}
                   onSubmitTo={(jobId) => {
-                    setSubmitJobId(jobId);
+                    setPick({ jobId });
                     openTab('submit');
                   }}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="submit" pt="md">
-                <SubmitPanel paused={paused} ready={me.isSuccess} jobId={submitJobId} />
+                <SubmitPanel paused={paused} ready={me.isSuccess} pick={pick} />
               </Tabs.Panel>
               <Tabs.Panel value="submissions" pt="md">
                 <SubmissionsPanel />

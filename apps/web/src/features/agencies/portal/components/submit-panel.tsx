@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AgencyPortalMessages, ZPortalSubmitRequest } from '@hireflow/contracts/agency-portal';
@@ -9,8 +9,11 @@ import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useAllPortalJobs, useSubmitCandidate } from '../api/portal-api';
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
 
+/** A job picked on the Jobs tab (a new object on every click, so picking the same job again still applies). */
+export type JobPick = { jobId: string };
+
 /** `ready`: the agency's status is known (a paused agency may not submit). */
-type Props = { paused: boolean; ready: boolean; jobId: string | null };
+type Props = { paused: boolean; ready: boolean; pick: JobPick | null };
 
 const empty = { jobId: '', firstName: '', lastName: '', email: '', phone: '', note: '' };
 const fieldOrder = ['jobId', 'firstName', 'lastName', 'email', 'phone', 'note'] as const;
@@ -27,19 +30,22 @@ function resumeProblem(file: File | null): string | null {
  * Submit a candidate to an assigned open job with room left. A refusal (a duplicate names who submitted the
  * person first and when) is shown as the API says it, and the form keeps what was typed.
  */
-export function SubmitPanel({ paused, ready, jobId }: Props) {
+export function SubmitPanel({ paused, ready, pick }: Props) {
   const jobs = useAllPortalJobs();
   const submit = useSubmitCandidate();
   const [resume, setResume] = useState<File | null>(null);
   const [resumeError, setResumeError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm({ initialValues: { ...empty, jobId: jobId ?? '' }, validate: zodValidate(ZPortalSubmitRequest) });
-  const { setFieldValue } = form;
-
-  // "Submit a candidate" on a job of the Jobs tab picks that job here.
+  const form = useForm({ initialValues: { ...empty, jobId: pick?.jobId ?? '' }, validate: zodValidate(ZPortalSubmitRequest) });
+  const formRef = useRef(form);
   useEffect(() => {
-    if (jobId) setFieldValue('jobId', jobId);
-  }, [jobId, setFieldValue]);
+    formRef.current = form;
+  });
+
+  // "Submit a candidate" on a job of the Jobs tab picks that job here (once per click).
+  useEffect(() => {
+    if (pick) formRef.current.setFieldValue('jobId', pick.jobId);
+  }, [pick]);
 
   if (jobs.isPending) return <PanelLoading label="Loading jobs" />;
   if (jobs.isError) return <PanelError error={jobs.error} onRetry={() => void jobs.refetch()} />;
