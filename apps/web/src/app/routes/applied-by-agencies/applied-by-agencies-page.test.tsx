@@ -71,7 +71,7 @@ async function openPortal(route = '/applied-by-agencies') {
 }
 
 async function fillCandidate(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('textbox', { name: /^First name/ }), 'Dora');
+  await user.type(await screen.findByRole('textbox', { name: /^First name/ }), 'Dora');
   await user.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Dupont');
   await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'dora@example.test');
   await user.type(screen.getByRole('textbox', { name: /^Note for the recruiter/ }), 'Strong in Go.');

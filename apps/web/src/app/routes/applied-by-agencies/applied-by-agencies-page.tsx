@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Box, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,13 +6,22 @@ import { Paths } from '@hireflow/contracts/routes';
 import { ProductName } from '@hireflow/contracts/constants';
 import { FormAlert } from '@/components/form-alert';
 import { agencyLogout, useAgencyMe } from '@/features/agencies/portal/api/portal-api';
-import { ColleaguesPanel } from '@/features/agencies/portal/components/colleagues-panel';
 import { JobsPanel } from '@/features/agencies/portal/components/jobs-panel';
-import { SubmissionsPanel } from '@/features/agencies/portal/components/submissions-panel';
-import { SubmitPanel, type JobPick } from '@/features/agencies/portal/components/submit-panel';
+import { PanelLoading } from '@/features/agencies/portal/components/panel-states';
+import type { JobPick } from '@/features/agencies/portal/components/submit-panel';
 import { errorMessage } from '@/lib/api-client';
 import { agencySignInPathOf, clearAllStorage, getAgencyLoginData, useSession, type AgencyLoginData } from '@/lib/session';
 import type { AgencySignInArrival } from '../agencies-login/agencies-login-page';
+import { loadChunk } from '../lazy-page';
+
+// The other tabs load when first opened, so a phone opening the portal downloads the jobs list only.
+const SubmitPanel = lazy(() => loadChunk(() => import('@/features/agencies/portal/components/submit-panel')).then((m) => ({ default: m.SubmitPanel })));
+const SubmissionsPanel = lazy(() =>
+  loadChunk(() => import('@/features/agencies/portal/components/submissions-panel')).then((m) => ({ default: m.SubmissionsPanel })),
+);
+const ColleaguesPanel = lazy(() =>
+  loadChunk(() => import('@/features/agencies/portal/components/colleagues-panel')).then((m) => ({ default: m.ColleaguesPanel })),
+);
 
 const tabs = ['jobs', 'submit', 'submissions', 'colleagues'] as const;
 type Tab = (typeof tabs)[number];
@@ -42,6 +51,10 @@ function Portal({ login, onSignedOut }: { login: AgencyLoginData; onSignedOut: (
   const tab: Tab = isTab(tabParam) ? tabParam : 'jobs';
   const [pick, setPick] = useState<JobPick | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  // A tab mounts when first opened and then stays (hidden), keeping a half-filled form across tab changes.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  if (!opened.has(tab)) setOpened(new Set([...opened, tab]));
+  const once = (value: Tab, panel: ReactNode) => (opened.has(value) || value === tab ? <Suspense fallback={<PanelLoading label="Loading" />}>{panel}</Suspense> : null);
 
   const agencyName = me.data?.agency.name ?? login.agencyName;
   const companyName = me.data?.company.name ?? login.companyName;
@@ -110,13 +123,13 @@ function Portal({ login, onSignedOut }: { login: AgencyLoginData; onSignedOut: (
                 />
               </Tabs.Panel>
               <Tabs.Panel value="submit" pt="md">
-                <SubmitPanel paused={paused} ready={me.isSuccess} pick={pick} />
+                {once('submit', <SubmitPanel paused={paused} ready={me.isSuccess} pick={pick} />)}
               </Tabs.Panel>
               <Tabs.Panel value="submissions" pt="md">
-                <SubmissionsPanel />
+                {once('submissions', <SubmissionsPanel />)}
               </Tabs.Panel>
               <Tabs.Panel value="colleagues" pt="md">
-                <ColleaguesPanel isContact={me.data?.user.isContact ?? false} />
+                {once('colleagues', <ColleaguesPanel isContact={me.data?.user.isContact ?? false} />)}
               </Tabs.Panel>
             </Tabs>
           </Stack>
