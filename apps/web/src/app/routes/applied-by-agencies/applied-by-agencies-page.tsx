@@ -13,6 +13,8 @@ import { errorMessage } from '@/lib/api-client';
 import { agencySignInPathOf, clearAllStorage, getAgencyLoginData, useSession, type AgencyLoginData } from '@/lib/session';
 import type { AgencySignInArrival } from '../agencies-login/agencies-login-page';
 import { loadChunk } from '../lazy-page';
+// Outside the app shell: the portal loads the signed-in pages' Mantine sheets itself (tabs, tables, badges, selects).
+import '@/app/shell/shell-styles';
 
 // The other tabs load when first opened, so a phone opening the portal downloads the jobs list only.
 const SubmitPanel = lazy(() => loadChunk(() => import('@/features/agencies/portal/components/submit-panel')).then((m) => ({ default: m.SubmitPanel })));

@@ -18,7 +18,7 @@ export function ColleaguesPanel({ isContact }: { isContact: boolean }) {
   else if (colleagues.isError) list = <PanelError error={colleagues.error} onRetry={() => void colleagues.refetch()} />;
   else {
     list = (
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={360}>
         <Table verticalSpacing="sm">
           <Table.Caption>People of your agency who can use this portal</Table.Caption>
           <Table.Thead>
@@ -33,7 +33,7 @@ export function ColleaguesPanel({ isContact }: { isContact: boolean }) {
             {colleagues.data.map((person) => (
               <Table.Tr key={person.id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6}>
                     <span>{person.name}</span>
                     {person.isContact ? (
                       <Badge variant="outline" color="indigo.9" size="sm">

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TPortalSubmission } from '@hireflow/contracts/agency-portal';
 import { useAllPortalJobs, usePortalSubmissions } from '../api/portal-api';
 import { formatDay } from './format';
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
@@ -11,6 +13,8 @@ export function SubmissionsPanel() {
   const [page, setPage] = useState(1);
   const jobs = useAllPortalJobs();
   const submissions = usePortalSubmissions(jobId, page);
+  // A phone gets one card per submission instead of a table wider than the screen.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   const filter = (
     <Select
@@ -41,7 +45,8 @@ export function SubmissionsPanel() {
     const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
     body = (
       <Stack gap="sm">
-        <Table.ScrollContainer minWidth={640}>
+        {phone ? <SubmissionCards items={items} total={total} /> : null}
+        {phone ? null : <Table.ScrollContainer minWidth={640}>
           <Table striped verticalSpacing="sm">
             <Table.Caption>{total === 1 ? '1 submission' : `${total} submissions`}, newest first</Table.Caption>
             <Table.Thead>
@@ -74,7 +79,7 @@ export function SubmissionsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Table.ScrollContainer>}
         {pages > 1 ? (
           <Group justify="center">
             <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
@@ -88,6 +93,34 @@ export function SubmissionsPanel() {
     <Stack gap="md">
       {filter}
       {body}
+    </Stack>
+  );
+}
+
+function SubmissionCards({ items, total }: { items: TPortalSubmission[]; total: number }) {
+  return (
+    <Stack gap="sm" component="ul" aria-label={total === 1 ? '1 submission, newest first' : `${total} submissions, newest first`} p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <Paper key={item.id} component="li" withBorder p="sm" radius="md">
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600}>
+                {item.candidateName}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {item.candidateEmail}
+              </Text>
+            </Stack>
+            <CoarseStatusBadge status={item.status} />
+          </Group>
+          <Text size="sm" mt={6}>
+            {item.job.name}
+          </Text>
+          <Text size="xs">
+            Submitted by {item.submittedBy.name} on {formatDay(item.submittedAt)}
+          </Text>
+        </Paper>
+      ))}
     </Stack>
   );
 }
