@@ -6,7 +6,7 @@ import { AgencyPortalMessages, type TAgencySessionResponse } from '@hireflow/con
 import { LoginMessages } from '@hireflow/contracts/messages';
 import { currentPath, renderWithProviders } from '@/test/render';
 import { mockHttp } from '@/test/http';
-import { getAgencyLoginData, getSession } from '@/lib/session';
+import { getAgencyLoginData, getSession, setAgencySession } from '@/lib/session';
 
 const http = mockHttp();
 const agencyId = '6a9e0000000000000000a001';
@@ -169,5 +169,17 @@ describe('/agencies-login/:customerslug/:agencyid', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Better123');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired.');
+  });
+
+  it('an agency user already signed in through this link goes straight to the portal', async () => {
+    setAgencySession({
+      token: 'agency-token',
+      agencyLogin: { agencyId, customerSlug: 'acme', agencyName: 'TalentBridge', companyName: 'Acme', userName: 'Ann Agent' },
+    });
+    http.onGet(api).reply(200, page);
+    answerPortal(http);
+    const { router } = await openSignIn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agency portal' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/applied-by-agencies');
   });
 });

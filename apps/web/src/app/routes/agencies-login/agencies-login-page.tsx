@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Paths } from '@hireflow/contracts/routes';
 import { AgencyPortalMessages } from '@hireflow/contracts/agency-portal';
 import { AuthLayout } from '@/components/auth-layout';
 import { FormAlert } from '@/components/form-alert';
@@ -13,6 +14,7 @@ import {
   ChooseAgencyPassword,
 } from '@/features/agencies/portal/components/sign-in-forms';
 import { errorMessage } from '@/lib/api-client';
+import { getAgencyLoginData, getToken } from '@/lib/session';
 
 type Mode = 'password' | 'otp' | 'forgot';
 
@@ -49,6 +51,11 @@ export default function AgenciesLoginPage() {
     return arrival.signedOut ? { text: 'You have signed out.', tone: 'info' } : null;
   });
 
+  // Already signed in through this link: straight to the portal (a mail's ?key= still opens its form).
+  const signedIn = getAgencyLoginData();
+  if (!passwordKey && getToken() && signedIn?.agencyId === link.agencyId && signedIn.customerSlug === link.customerSlug) {
+    return <Navigate to={Paths.appliedByAgencies} replace />;
+  }
   if (page.isPending) {
     return (
       <AuthLayout title="Agency sign-in">
