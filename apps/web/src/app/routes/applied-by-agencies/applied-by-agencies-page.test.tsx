@@ -147,6 +147,33 @@ describe('/applied-by-agencies', () => {
     expect(screen.getByRole('textbox', { name: /^First name/ })).toHaveValue('');
   });
 
+  it('sends the chosen résumé with the candidate, and refuses a file that is not PDF or DOCX', async () => {
+    signInAsAgency();
+    answerPortal(http);
+    let resume: unknown = null;
+    http.onPost('/api/agency-portal/submissions').reply((config) => {
+      resume = (config.data as FormData).get('resume');
+      return [201, { ...submission, id: 's3', candidateName: 'Dora Dupont', status: 'received' }];
+    });
+    const { user } = await openPortal();
+
+    await user.click(await screen.findByRole('button', { name: 'Submit a candidate to Backend Engineer' }));
+    await fillCandidate(user);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+    // The file picker offers PDF and DOCX only; a file dropped around that filter is still refused.
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['plain'], 'cv.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('The résumé must be a PDF or Word (.docx) file.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit candidate' }));
+    expect(http.history.post).toHaveLength(0);
+
+    await user.upload(input, new File(['%PDF-1.4'], 'dora.pdf', { type: 'application/pdf' }));
+    expect(screen.queryByText('The résumé must be a PDF or Word (.docx) file.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit candidate' }));
+    expect(await screen.findByText(/Dora Dupont was submitted/)).toBeInTheDocument();
+    expect(resume).toBeInstanceOf(File);
+    expect((resume as File).name).toBe('dora.pdf');
+  });
+
   it('a duplicate refusal names the first submitter and when, and keeps the form filled', async () => {
     signInAsAgency();
     answerPortal(http);
