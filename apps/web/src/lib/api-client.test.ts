@@ -4,7 +4,7 @@ import { LoginMessages } from '@hireflow/contracts/messages';
 import { mockHttp } from '@/test/http';
 import { signIn } from '@/test/factories';
 import { ApiError, api, apiGet, apiPost } from './api-client';
-import { getSession, peekSavedUrl } from './session';
+import { getSession, peekSavedUrl, setAgencySession } from './session';
 
 const http = mockHttp();
 
@@ -73,6 +73,20 @@ describe('api-client', () => {
     window.history.pushState({}, '', '/login');
     http.onPost('/api/user/login').reply(401, { code: 'unauthorized', message: LoginMessages.invalidCredentials });
     await expect(apiPost('/api/user/login', {}, z.unknown())).rejects.toMatchObject({ status: 401 });
+    expect(peekSavedUrl()).toBeNull();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('on a 401 to an agency call, ends the agency session without saving the URL', async () => {
+    setAgencySession({
+      token: 'agency-token',
+      agencyLogin: { agencyId: 'a1', customerSlug: 'acme', agencyName: 'TalentBridge', companyName: 'Acme', userName: 'Ann' },
+    });
+    window.history.pushState({}, '', '/applied-by-agencies');
+    http.onGet('/api/agency-portal/jobs').reply(401, { code: 'unauthorized', message: 'Your session has ended. Please sign in again.' });
+    await expect(apiGet('/api/agency-portal/jobs', z.unknown())).rejects.toMatchObject({ status: 401 });
+    expect(getSession().token).toBeNull();
+    expect(localStorage.getItem('agencyLogin')).toBeNull();
     expect(peekSavedUrl()).toBeNull();
     window.history.pushState({}, '', '/');
   });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TApiError } from '@hireflow/contracts/errors';
 import { ErrorCodes } from '@hireflow/contracts/error-codes';
 import { LoginMessages } from '@hireflow/contracts/messages';
-import { clearSession, getToken, saveUrl } from './session';
+import { clearAgencySession, clearSession, getAgencyLogin, getToken, saveUrl } from './session';
 
 /** Every failed call rejects with this: an HTTP status (null when no answer came), a stable code and a message a person can read. */
 export class ApiError extends Error {
@@ -66,8 +66,15 @@ async function readBlobErrorBody(error: unknown) {
   }
 }
 
-/** A 401 on a signed-in call: the session is gone. Keep where the user was; the route guards send them to /login. */
+/**
+ * A 401 on a signed-in call: the session is gone. Keep where the user was; the route guards send them to /login.
+ * An agency session ends without a saved URL: the portal sends its user back to the agency's own sign-in link.
+ */
 function onSessionRejected() {
+  if (getAgencyLogin() !== null) {
+    clearAgencySession();
+    return;
+  }
   const { pathname, search, hash } = window.location;
   saveUrl(`${pathname}${search}${hash}`);
   clearSession();

@@ -123,10 +123,45 @@ export function getAgencyLogin(): unknown {
   }
 }
 
+/**
+ * An agency user's session (contracts' ZAgencyLogin, parsed by the caller): the token goes to `token` as a
+ * staff token does (so the API client sends it), the agency data to `agencyLogin`, and no `user` is kept.
+ */
+export function setAgencySession({ token, agencyLogin }: { token: string; agencyLogin: AgencyLoginData }) {
+  localStorage.setItem(Keys.token, token);
+  localStorage.removeItem(Keys.user);
+  localStorage.setItem(Keys.agencyLogin, JSON.stringify(agencyLogin));
+  emit();
+}
+
+/** Ends an agency session in the browser (token and agency data); the saved URL of a staff sign-in is not touched. */
+export function clearAgencySession() {
+  localStorage.removeItem(Keys.token);
+  localStorage.removeItem(Keys.agencyLogin);
+  emit();
+}
+
+/** The fields of contracts' ZAgencyLogin, named here so the entry bundle does not load zod. */
+export type AgencyLoginData = { agencyId: string; customerSlug: string; agencyName: string; companyName: string; userName: string };
+
+/** The stored agency sign-in data when it has ZAgencyLogin's shape (checked by hand, as the stored user), else null. */
+export function getAgencyLoginData(): AgencyLoginData | null {
+  const value = getAgencyLogin();
+  if (!isObject(value)) return null;
+  const { agencyId, customerSlug, agencyName, companyName, userName } = value;
+  if (![agencyId, customerSlug, agencyName, companyName, userName].every(isString)) return null;
+  return { agencyId, customerSlug, agencyName, companyName, userName } as AgencyLoginData;
+}
+
+/** The agency's own sign-in link (contracts' agencySignInPath, kept here without loading zod). */
+export function agencySignInPathOf(login: Pick<AgencyLoginData, 'customerSlug' | 'agencyId'>): string {
+  return `/agencies-login/${encodeURIComponent(login.customerSlug)}/${encodeURIComponent(login.agencyId)}`;
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === Keys.token || event.key === Keys.user) emit();
+    if (event.key === null || event.key === Keys.token || event.key === Keys.user || event.key === Keys.agencyLogin) emit();
   };
   window.addEventListener('storage', onStorage);
   return () => {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { expectPath, signInWithPassword, uniqueEmail, useBrowser } from './support/journey';
+
+// Emma (employee@acme.test) refers a friend from the dashboard's "Open positions to refer"; the job's
+// recruiters are told, and Emma follows the referral on My referrals with a coarse status only.
+describe('journey: an employee refers a friend from the dashboard', () => {
+  const browser = useBrowser();
+
+  it('refers a friend to an open job and follows the referral', async () => {
+    const page = await browser.newPage();
+    await page.goto(browser.url('/login'));
+    await signInWithPassword(page, 'employee@acme.test');
+    await expectPath(page, '/dashboard');
+
+    const card = page.getByRole('region', { name: 'Open positions to refer' });
+    const firstJob = card.getByRole('listitem').first().getByRole('link').first();
+    await firstJob.waitFor({ timeout: 20_000 });
+    const jobTitle = (await firstJob.innerText()).trim();
+    await firstJob.click();
+    await page.waitForURL(/\/employee-referral\/[a-f0-9]{24}/);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: jobTitle }).first().waitFor();
+
+    const form = page.getByRole('form', { name: 'Refer someone' });
+    // Nothing is sent while the form is incomplete: the missing fields say so.
+    await form.getByRole('button', { name: 'Refer' }).click();
+    await form.getByText(/is required/).first().waitFor();
+
+    const email = uniqueEmail('friend');
+    await form.getByLabel(/^First name/).fill('Frieda');
+    await form.getByLabel(/^Last name/).fill('Friend');
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByRole('textbox', { name: /^How do you know them/ }).click();
+    await page.getByRole('option', { name: 'We worked together' }).click();
+    await form.getByLabel(/^Note for the recruiters/).fill('Great tester, we shipped two releases together.');
+    await form.getByRole('button', { name: 'Refer' }).click();
+
+    const done = page.getByRole('status').filter({ hasText: 'Frieda Friend' });
+    await done.waitFor({ timeout: 20_000 });
+    expect(await done.innerText()).toContain(`has been referred to ${jobTitle}`);
+
+    // The job's recruiters are told by mail.
+    await expect
+      .poll(async () => {
+        const mails = (await (await fetch(`${browser.baseUrl}/api/dev/outbox`)).json()) as { to: string; subject: string }[];
+        return mails.some((m) => m.to.endsWith('@acme.test') && m.subject === `Emma referred Frieda Friend to ${jobTitle}`);
+      }, { timeout: 15_000 })
+      .toBe(true);
+
+    // My referrals lists it as received, with nothing of the pipeline's internals.
+    await page.getByRole('link', { name: 'My referrals' }).first().click();
+    await expectPath(page, '/my-referrals');
+    const row = page.getByRole('row').filter({ hasText: 'Frieda Friend' });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.innerText()).toContain('Received');
+    expect(await row.innerText()).toContain(jobTitle);
+  });
+});
