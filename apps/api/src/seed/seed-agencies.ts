@@ -23,8 +23,8 @@ type Target = 'received' | 'in_review' | 'interview' | 'offer' | 'rejected';
 const Submissions: { first: string; last: string; target: Target; daysAgo: number }[] = [
   { first: 'Liam', last: 'Carter', target: 'received', daysAgo: 2 },
   { first: 'Sofia', last: 'Marin', target: 'in_review', daysAgo: 9 },
-  { first: 'Noah', last: 'Okafor', target: 'interview', daysAgo: 14 },
-  { first: 'Mia', last: 'Lindqvist', target: 'offer', daysAgo: 21 },
+  { first: 'Noah', last: 'Gallagher', target: 'interview', daysAgo: 14 },
+  { first: 'Mia', last: 'Esposito', target: 'offer', daysAgo: 21 },
   { first: 'Ethan', last: 'Brooks', target: 'rejected', daysAgo: 26 },
 ];
 

@@ -23,12 +23,12 @@ type Person = { firstName: string; lastName: string; relationship: TReferralRela
 
 /** Emma's referrals: one per coarse status she sees on /my-referrals, two of them hired (one reward paid, one pending). */
 export const DemoReferrals: Person[] = [
-  { firstName: 'Jonas', lastName: 'Weber', relationship: 'worked_together', note: 'We built the billing service together at my last job.', place: 'hired', daysAgo: 170, reward: 'paid' },
-  { firstName: 'Amara', lastName: 'Okafor', relationship: 'studied_together', note: 'Top of our class; great with customers.', place: 'hired', daysAgo: 45, reward: 'pending' },
-  { firstName: 'Lucas', lastName: 'Moreau', relationship: 'friend', note: '', place: 'first', daysAgo: 2 },
-  { firstName: 'Hana', lastName: 'Sato', relationship: 'worked_together', note: 'Led the data team at Northwind.', place: 'review', daysAgo: 9 },
-  { firstName: 'Diego', lastName: 'Alvarez', relationship: 'other', note: 'Met at a meetup; strong in TypeScript.', place: 'interview', daysAgo: 16 },
-  { firstName: 'Freya', lastName: 'Lindqvist', relationship: 'friend', note: '', place: 'rejected', daysAgo: 30 },
+  { firstName: 'Jonas', lastName: 'Brennan', relationship: 'worked_together', note: 'We built the billing service together at my last job.', place: 'hired', daysAgo: 170, reward: 'paid' },
+  { firstName: 'Amara', lastName: 'Oyelaran', relationship: 'studied_together', note: 'Top of our class; great with customers.', place: 'hired', daysAgo: 45, reward: 'pending' },
+  { firstName: 'Lucas', lastName: 'Delacroix', relationship: 'friend', note: '', place: 'first', daysAgo: 2 },
+  { firstName: 'Hana', lastName: 'Ishikawa', relationship: 'worked_together', note: 'Led the data team at Northwind.', place: 'review', daysAgo: 9 },
+  { firstName: 'Diego', lastName: 'Quintero', relationship: 'other', note: 'Met at a meetup; strong in TypeScript.', place: 'interview', daysAgo: 16 },
+  { firstName: 'Freya', lastName: 'Achterberg', relationship: 'friend', note: '', place: 'rejected', daysAgo: 30 },
 ];
 
 const stageOf = (job: JobDoc, i: number) => String((job.stages[i] as { _id: Types.ObjectId })._id);

@@ -39,10 +39,15 @@ describe('GET /api/referrals/mine', () => {
     const fay = await Referral.findOne({ customerId: rc.co.customerId, firstName: 'Fay' }).lean();
     await CandidateNote.create({ customerId: rc.co.customerId, candidateId: fay!.candidateId, applicationId: fay!.applicationId, jobId: rc.job._id, text: 'SECRET-NOTE strong hire', by: rc.co.recruiter.user._id, at: new Date() });
     await Scorecard.create({ customerId: rc.co.customerId, interviewId: new Types.ObjectId(), applicationId: fay!.applicationId, candidateId: fay!.candidateId, jobId: rc.job._id, interviewerId: rc.co.hm.user._id, notes: 'SECRET-SCORECARD', recommendation: null });
-    await ReferralReward.create({
-      customerId: rc.co.customerId, referralId: fay!._id, referrerId: me.user._id, candidateId: fay!.candidateId, applicationId: fay!.applicationId, jobId: rc.job._id,
-      currency: 'EUR', amountMinor: 150_000, status: 'pending', hiredAt: new Date(), startDate: '2031-04-01', payableOn: '2031-06-30',
-    });
+    // The hire made Fay's reward (the rewards' hire hook); its amount and day are set here to what the list must show.
+    await ReferralReward.updateOne(
+      { customerId: rc.co.customerId, referralId: fay!._id },
+      {
+        $set: { currency: 'EUR', amountMinor: 150_000, status: 'pending', startDate: '2031-04-01', payableOn: '2031-06-30' },
+        $setOnInsert: { referrerId: me.user._id, candidateId: fay!.candidateId, applicationId: fay!.applicationId, jobId: rc.job._id, hiredAt: new Date() },
+      },
+      { upsert: true },
+    );
 
     const res = await mine(me.auth);
     expect(res.body).toMatchObject({ total: 6, page: 1, pageSize: 25 });
