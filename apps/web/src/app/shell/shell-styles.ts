@@ -16,6 +16,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/core/styles/ColorPicker.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Kbd.layer.css';
 import '@mantine/core/styles/List.layer.css';

@@ -1,5 +1,4 @@
 import type { TApprovalHistoryAction, TApprovalKind, TApprovalStatus, TApprovalStep } from '@hireflow/contracts/approvals';
-import { Paths } from '@hireflow/contracts/routes';
 
 export const ApprovalStepColors: Record<TApprovalStep['state'], string> = { waiting: 'gray.7', current: 'indigo.9', approved: 'teal.9', rejected: 'red.9' };
 export const ApprovalStepLabels: Record<TApprovalStep['state'], string> = { waiting: 'Waiting', current: 'Deciding now', approved: 'Approved', rejected: 'Rejected' };
@@ -19,26 +18,23 @@ export const ApprovalStatusLabels: Record<TApprovalStatus, string> = { pending: 
 export const ApprovalStatusColors: Record<TApprovalStatus, string> = { pending: 'indigo.9', approved: 'teal.9', rejected: 'red.9', withdrawn: 'gray.7', cancelled: 'gray.7' };
 
 /** How each kind is named on the list pages, the dashboard card and in the chain's dialogs. */
-export const ApprovalKindTexts: Record<TApprovalKind, { label: string; title: string; noun: string; listPath: string; requestedEmpty: string }> = {
+export const ApprovalKindTexts: Record<TApprovalKind, { label: string; title: string; noun: string; requestedEmpty: string }> = {
   vacancy: {
     label: 'Vacancy',
     title: 'Vacancy approvals',
     noun: 'requisition',
-    listPath: Paths.vacancyApprovalAll,
     requestedEmpty: 'You have not asked for any position yet. Hiring managers ask for one with a requisition (Create requisition).',
   },
   offer: {
     label: 'Offer',
     title: 'Offer approvals',
     noun: 'offer',
-    listPath: Paths.offerApprovalAll,
     requestedEmpty: 'You have not submitted any offer for approval yet. Offers are made from an application in an offer stage.',
   },
   agency: {
     label: 'Agency',
     title: 'Agency approvals',
     noun: 'agency',
-    listPath: '/agency-approval-all',
     requestedEmpty: 'You have not asked for any agency yet.',
   },
 };
