@@ -94,8 +94,6 @@ export function ReferForm({ positionId, campaignId }: { positionId: string; camp
           label="Résumé (optional)"
           description={`PDF or Word (.docx), at most ${maxResumeMb} MB.`}
           placeholder="Choose a file"
-          // Mantine's placeholder grey is too faint on white (2:1): darker, to keep 4.5:1.
-          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept={ResumeUpload.accept}
           clearable
           value={resume}
