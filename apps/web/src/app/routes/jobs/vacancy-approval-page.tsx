@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { QueryKey } from '@tanstack/react-query';
 import type { TApprovalChainState, TApprovalStatus } from '@hireflow/contracts/approvals';
@@ -6,8 +6,7 @@ import { EmploymentTypeLabels, type TRequisition, type TRequisitionStatus } from
 import { useVacancyApproval } from '@/features/jobs/api/get-vacancy-approval';
 import { useSubmitRequisition } from '@/features/jobs/api/submit-requisition';
 import { RequisitionStatusBadge } from '@/features/jobs/components/job-status-badge';
-import { ApprovalChainCard } from '@/features/approvals/components/approval-chain-card';
-import { ApprovalHistoryCard } from '@/features/approvals/components/approval-history';
+import { ApprovalSubjectLayout } from '@/features/approvals/components/approval-subject-layout';
 import { ApprovalDecisionForm } from '@/features/approvals/components/approval-decision-form';
 import { ApprovalChainActions } from '@/features/approvals/components/approval-actions';
 import { NotFoundContent } from '@/app/screens/not-found';
@@ -79,47 +78,39 @@ function RequisitionView({ r }: { r: TRequisition }) {
       {r.canDecide ? <ApprovalDecisionForm kind="vacancy" subjectId={r.id} invalidate={vacancyQueries} /> : null}
       {r.canEdit ? <RequesterActions r={r} /> : null}
       <ApprovalChainActions kind="vacancy" subjectId={r.id} chain={chain} noun="requisition" invalidate={vacancyQueries} />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} fz="h4" mb="sm">
-              Request
-            </Title>
-            <Table variant="vertical" withRowBorders={false}>
-              <Table.Tbody>
-                {rows.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w={170}>{label}</Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {r.justification ? (
-              <>
-                <Text fw={500} mt="md">
-                  Justification
-                </Text>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{r.justification}</Text>
-              </>
-            ) : null}
-            {r.headcountJustification ? (
-              <>
-                <Text fw={500} mt="md">
-                  Beyond the approved headcount because
-                </Text>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{r.headcountJustification}</Text>
-              </>
-            ) : null}
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack>
-            <ApprovalChainCard chain={chain} />
-            <ApprovalHistoryCard history={chain.history} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <ApprovalSubjectLayout chain={chain}>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} fz="h4" mb="sm">
+          Request
+        </Title>
+        <Table variant="vertical" withRowBorders={false}>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={170}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {r.justification ? (
+          <>
+            <Text fw={500} mt="md">
+              Justification
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{r.justification}</Text>
+          </>
+        ) : null}
+        {r.headcountJustification ? (
+          <>
+            <Text fw={500} mt="md">
+              Beyond the approved headcount because
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{r.headcountJustification}</Text>
+          </>
+        ) : null}
+      </Paper>
+      </ApprovalSubjectLayout>
     </Stack>
   );
 }

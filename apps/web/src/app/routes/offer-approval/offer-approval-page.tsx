@@ -1,4 +1,4 @@
-import { Alert, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import type { TOffer } from '@hireflow/contracts/offers';
@@ -6,8 +6,7 @@ import { offerKey, offersKey, useOfferApproval } from '@/features/offers/api/get
 import { OfferDetailsCard } from '@/features/offers/approval/offer-details-card';
 import { OfferLetterPreview } from '@/features/offers/approval/offer-letter-preview';
 import { OfferStatusBadge } from '@/features/offers/approval/offer-status-badge';
-import { ApprovalChainCard } from '@/features/approvals/components/approval-chain-card';
-import { ApprovalHistoryCard } from '@/features/approvals/components/approval-history';
+import { ApprovalSubjectLayout } from '@/features/approvals/components/approval-subject-layout';
 import { ApprovalDecisionForm } from '@/features/approvals/components/approval-decision-form';
 import { ApprovalChainActions } from '@/features/approvals/components/approval-actions';
 import { useLiveEvents } from '@/features/pipeline/live/live-events';
@@ -70,20 +69,12 @@ function OfferApprovalView({ offer }: { offer: TOffer }) {
       ) : null}
       {chain.canDecide ? <ApprovalDecisionForm kind="offer" subjectId={offer.id} invalidate={offerQueries} /> : null}
       <ApprovalChainActions kind="offer" subjectId={offer.id} chain={chain} noun="offer" invalidate={offerQueries} />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack>
-            <OfferDetailsCard offer={offer} />
-            <OfferLetterPreview offer={offer} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack>
-            <ApprovalChainCard chain={chain} />
-            <ApprovalHistoryCard history={chain.history} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <ApprovalSubjectLayout chain={chain}>
+      <Stack>
+        <OfferDetailsCard offer={offer} />
+        <OfferLetterPreview offer={offer} />
+      </Stack>
+      </ApprovalSubjectLayout>
     </Stack>
   );
 }

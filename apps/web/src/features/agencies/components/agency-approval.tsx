@@ -1,9 +1,8 @@
-import { Alert, Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { TAgency } from '@hireflow/contracts/agencies';
-import { ApprovalChainCard } from '@/features/approvals/components/approval-chain-card';
-import { ApprovalHistoryCard } from '@/features/approvals/components/approval-history';
+import { ApprovalSubjectLayout } from '@/features/approvals/components/approval-subject-layout';
 import { ApprovalDecisionForm } from '@/features/approvals/components/approval-decision-form';
 import { ApprovalChainActions } from '@/features/approvals/components/approval-actions';
 import { agenciesKey } from '../api/get-agencies';
@@ -48,22 +47,14 @@ export function AgencyApprovalView({ agency, canManage }: { agency: TAgency; can
       ) : null}
       {chain.canDecide ? <ApprovalDecisionForm kind="agency" subjectId={agency.id} invalidate={agencyQueries} /> : null}
       <ApprovalChainActions kind="agency" subjectId={agency.id} chain={chain} noun="agency" invalidate={agencyQueries} />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="md" radius="md" component="section" aria-label="Agency">
-            <Title order={2} fz="h4" mb="sm">
-              Agency
-            </Title>
-            <AgencyTermsTable agency={agency} />
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack>
-            <ApprovalChainCard chain={chain} />
-            <ApprovalHistoryCard history={chain.history} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <ApprovalSubjectLayout chain={chain}>
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Agency">
+        <Title order={2} fz="h4" mb="sm">
+          Agency
+        </Title>
+        <AgencyTermsTable agency={agency} />
+      </Paper>
+      </ApprovalSubjectLayout>
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CoarseStatusLabels } from '@hireflow/contracts/referrals';
 import { formatMoney } from '@hireflow/contracts/offers';
 import { Paths, buildPath } from '@hireflow/contracts/routes';
 import { errorMessage } from '@/lib/api-client';
 import { useAgencySubmissions } from '../api/get-agency-submissions';
 import { when } from './agency-texts';
+import { CoarseStatusBadge } from '@/components/coarse-status-badge';
 
 /** The candidates an agency submitted: each links to its application; the placement fee once an offer was accepted. */
 export function AgencySubmissions({ agencyId }: { agencyId: string }) {
@@ -50,7 +50,9 @@ export function AgencySubmissions({ agencyId }: { agencyId: string }) {
                     {when(s.submittedAt)}
                   </Text>
                 </Table.Td>
-                <Table.Td>{CoarseStatusLabels[s.status]}</Table.Td>
+                <Table.Td>
+                  <CoarseStatusBadge status={s.status} />
+                </Table.Td>
                 <Table.Td>
                   {s.placement ? (
                     <>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OtpRules } from '@hireflow/contracts/auth-constants';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { OtpCodeFields } from './otp-code-fields';
 import { focusFirstError, lazySchema, submitWhenLoaded, useRevalidateOnLoad, zodValidate } from '@/lib/zod-form';
 import { loadAuthSchemas } from '../api/auth-schemas';
 import { useSendOtp } from '../api/send-otp';
@@ -116,31 +117,16 @@ function CodeStep({ email, secondsLeft, resending, resendError, onResend, onChan
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={login.isError ? errorMessage(login.error) : resendError} />
-        <FormAlert tone="success" message={`We sent a ${OtpRules.length}-digit code to ${email}.`} />
-        <TextInput
-          label="6-digit code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OtpRules.length}
-          required
-          autoFocus
-          {...form.getInputProps('otp')}
-        />
-        <Button type="submit" loading={login.isPending} fullWidth>
-          Sign in
-        </Button>
-        <Group justify="space-between">
-          <Button variant="default" size="compact-sm" onClick={onChangeEmail}>
-            Change email
-          </Button>
-          <Button variant="default" size="compact-sm" disabled={secondsLeft > 0} loading={resending} onClick={onResend}>
-            {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
-          </Button>
-        </Group>
-        <Text size="xs">The code is valid for {OtpRules.ttlMinutes} minutes.</Text>
-      </Stack>
+      <OtpCodeFields
+        email={email}
+        codeInput={form.getInputProps('otp')}
+        error={login.isError ? errorMessage(login.error) : resendError}
+        signingIn={login.isPending}
+        secondsLeft={secondsLeft}
+        resending={resending}
+        onResend={onResend}
+        onChangeEmail={onChangeEmail}
+      />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { referralPagePath } from '@hireflow/contracts/referrals';
 import { CardState, DashboardCard } from '@/features/jobs/components/dashboard-cards';
 import { useMyReferrals } from '../api/get-my-referrals';
 import { useReferableJobs } from '../api/get-referable-jobs';
-import { CoarseStatusBadge } from '../components/coarse-status-badge';
+import { CoarseStatusBadge } from '@/components/coarse-status-badge';
 import { openPositionsPath } from '../open-positions/open-positions-path';
 import { referralDay } from '../referral-format';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TMyReferral } from '@hireflow/contracts/referrals';
 import { errorMessage } from '@/lib/api-client';
 import { useMyReferrals } from '../api/get-my-referrals';
-import { CoarseStatusBadge } from '../components/coarse-status-badge';
+import { CoarseStatusBadge } from '@/components/coarse-status-badge';
 import { openPositionsAnchor } from '../open-positions/open-positions-path';
 import { referralDay, rewardText } from '../referral-format';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OtpRules } from '@hireflow/contracts/auth-constants';
 import { PasswordPolicy } from '@hireflow/contracts/common';
@@ -17,6 +17,7 @@ import { CaptchaField } from '@/features/auth/components/captcha-field';
 import { useCountdown } from '@/features/auth/components/use-countdown';
 import { useRetryWait } from '@/features/auth/components/use-retry-wait';
 import { errorMessage } from '@/lib/api-client';
+import { OtpCodeFields } from '@/features/auth/components/otp-code-fields';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import {
   useAgencyLogin,
@@ -159,31 +160,16 @@ function CodeStep({ link, email, secondsLeft, resending, resendError, onResend, 
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={login.isError ? errorMessage(login.error) : resendError} />
-        <FormAlert tone="success" message={`We sent a ${OtpRules.length}-digit code to ${email}.`} />
-        <TextInput
-          label="6-digit code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OtpRules.length}
-          required
-          autoFocus
-          {...form.getInputProps('otp')}
-        />
-        <Button type="submit" loading={login.isPending} fullWidth>
-          Sign in
-        </Button>
-        <Group justify="space-between">
-          <Button variant="default" size="compact-sm" onClick={onChangeEmail}>
-            Change email
-          </Button>
-          <Button variant="default" size="compact-sm" disabled={secondsLeft > 0} loading={resending} onClick={onResend}>
-            {secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : 'Resend code'}
-          </Button>
-        </Group>
-        <Text size="xs">The code is valid for {OtpRules.ttlMinutes} minutes.</Text>
-      </Stack>
+      <OtpCodeFields
+        email={email}
+        codeInput={form.getInputProps('otp')}
+        error={login.isError ? errorMessage(login.error) : resendError}
+        signingIn={login.isPending}
+        secondsLeft={secondsLeft}
+        resending={resending}
+        onResend={onResend}
+        onChangeEmail={onChangeEmail}
+      />
     </form>
   );
 }

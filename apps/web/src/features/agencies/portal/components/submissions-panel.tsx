@@ -5,7 +5,7 @@ import type { TPortalSubmission } from '@hireflow/contracts/agency-portal';
 import { useAllPortalJobs, usePortalSubmissions } from '../api/portal-api';
 import { formatDay } from './format';
 import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
-import { CoarseStatusBadge } from './status-badge';
+import { CoarseStatusBadge } from '@/components/coarse-status-badge';
 
 /** Every submission of the agency (all colleagues'), newest first, with the coarse status the company shares. */
 export function SubmissionsPanel() {
