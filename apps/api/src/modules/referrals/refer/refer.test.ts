@@ -85,6 +85,16 @@ describe('POST /api/referrals/jobs/:positionId', () => {
     expect(mails[0]!.text).toContain(`https://ats.example.test/application/${String(referral!.applicationId)}`);
   });
 
+  it('tells the hiring manager when the job has no recruiter', async () => {
+    const rc = await buildReferralCompany(ctx.app, ctx.config);
+    await setReferralSettings(rc);
+    await Job.updateOne({ customerId: rc.co.customerId, _id: rc.job._id }, { $set: { recruiterIds: [] } });
+    await refer(ctx.app, rc.co.approver1.auth, rc.jobId, { email: 'nobody-recruits@example.test', firstName: 'Nia', lastName: 'Noone' }).expect(201);
+    const toHm = await OutboxMail.find({ to: rc.co.hm.user.email, kind: 'referral-received' }).lean();
+    expect(toHm.map((m) => m.subject)).toEqual([expect.stringMatching(/referred Nia Noone to Backend Engineer$/)]);
+    expect(await OutboxMail.countDocuments({ to: rc.co.recruiter.user.email, kind: 'referral-received' })).toBe(0);
+  });
+
   it('a candidate of the company new to this job gets an application on it all the same; recruiters who opted out get no mail', async () => {
     const rc = await buildReferralCompany(ctx.app, ctx.config);
     await setReferralSettings(rc, { rewardKnownCandidates: true });
