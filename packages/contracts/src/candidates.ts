@@ -72,7 +72,7 @@ export type TResumeTextState = (typeof ResumeTextStates)[number];
 export const CandidateActivityKinds = [
   'created', 'applied', 'added_to_job', 'stage_moved', 'email_sent', 'note_added', 'file_added',
   'profile_updated', 'merged', 'viewed', 'exported', 'unsubscribed', 'imported', 'on_hold',
-  'interview_scheduled', 'interview_updated', 'feedback_submitted', 'offer_updated', 'onboarding_document',
+  'interview_scheduled', 'interview_updated', 'feedback_submitted', 'offer_updated', 'onboarding_document', 'referred',
 ] as const;
 export type TCandidateActivityKind = (typeof CandidateActivityKinds)[number];
 

@@ -14,6 +14,7 @@ import { loadReferralSettings } from '../referral-settings.model';
 import { findOpenJob } from './referable-jobs';
 import { judgeReferral } from './referral-eligibility';
 import { notifyJobRecruiters } from './refer.mail';
+import { recordCandidateActivity } from '../../candidates/candidate-activity';
 
 type ReferContext = { customerId: Types.ObjectId; actor: UserDoc; mail: LinkingMailContext; now: Date };
 
@@ -84,7 +85,13 @@ export async function referFriend(ctx: ReferContext, form: { jobId: string; inpu
   try {
     if (application) {
       applicationId = application._id;
-      referralId = await withTransaction((session) => writeReferral(session, { candidateId: known!._id, applicationId: application._id }));
+      referralId = await withTransaction(async (session) => {
+        const id = await writeReferral(session, { candidateId: known!._id, applicationId: application._id });
+        // Already on the job: the timeline still says who vouched for them.
+        const by = `${actor.firstName} ${actor.lastName}`.trim();
+        await recordCandidateActivity({ customerId, candidateId: known!._id, kind: 'referred', by: actor._id, at: now, applicationId: application._id, jobId: job._id, summary: `Referred to ${job.title} by ${by}`, data: { referralId: String(id) } }, session);
+        return id;
+      });
     } else {
       const applied = await applyToJob({
         customerId,

@@ -120,6 +120,10 @@ describe('POST /api/referrals/jobs/:positionId', () => {
     expect(new Set(referrals.map((r) => String(r.applicationId))).size).toBe(1);
     expect(referrals.filter((r) => r.credited)).toHaveLength(1);
     expect(await Application.countDocuments({ customerId: rc.co.customerId, candidateEmail: 'sam@example.test' })).toBe(1);
+    // The timeline names both: the application's own entry and the later referral on it.
+    const timeline = await CandidateActivity.find({ customerId: rc.co.customerId, candidateId: referrals[0]!.candidateId }).lean();
+    expect(timeline.filter((a) => a.summary === 'Referred to Backend Engineer by an employee')).toHaveLength(1);
+    expect(timeline.filter((a) => a.kind === 'referred' && /^Referred to Backend Engineer by (Emma|Noah) /.test(a.summary))).toHaveLength(1);
   });
 
   it('no reward for the hiring team or recruiters, per the settings; none when the job has no reward', async () => {
