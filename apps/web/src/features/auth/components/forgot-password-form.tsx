@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { TMessageResponse } from '@hireflow/contracts/auth';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { focusFirstError, lazySchema, submitWhenLoaded, zodValidate } from '@/lib/zod-form';
@@ -13,12 +15,24 @@ import { useRetryWait } from './use-retry-wait';
 // Loaded with the first validation or submit, so /login's first paint does not wait for zod.
 const ZForgotForm = lazySchema(async () => (await loadAuthSchemas()).ZResetInitiateRequest.pick({ email: true, captchaText: true }));
 
+type EmailProps = { email?: string; onEmailChange?: (email: string) => void };
+
 /** Asks for a reset link: email and captcha, to /api/reset_password_initiate. */
-export function ForgotPasswordForm({ email = '', onEmailChange }: { email?: string; onEmailChange?: (email: string) => void }) {
-  const captcha = useCaptcha();
+export function ForgotPasswordForm(props: EmailProps) {
   const initiate = useInitiatePasswordReset();
+  return <ResetLinkForm {...props} initiate={initiate} waitHint="or use a reset link already sent, or sign in with a one-time code (below)" />;
+}
+
+export type ResetLinkRequest = { email: string; captchaId: string; captchaText: string };
+
+/**
+ * Email and captcha, sent to the given reset call (staff, or an agency's own): the neutral answer once sent;
+ * a refused captcha is asked again, and growing waits are counted down.
+ */
+export function ResetLinkForm({ email = '', onEmailChange, initiate, waitHint }: EmailProps & { initiate: UseMutationResult<TMessageResponse, Error, ResetLinkRequest>; waitHint: string }) {
+  const captcha = useCaptcha();
   const [sent, setSent] = useState<string | null>(null);
-  const wait = useRetryWait('or use a reset link already sent, or sign in with a one-time code (below)');
+  const wait = useRetryWait(waitHint);
   const form = useForm({ initialValues: { email, captchaText: '' }, validate: zodValidate(ZForgotForm) });
 
   const submit = submitWhenLoaded(

@@ -6,7 +6,6 @@ import { PasswordPolicy } from '@hireflow/contracts/common';
 import {
   ZAgencyLoginRequest,
   ZAgencyOtpLoginRequest,
-  ZAgencyResetInitiateRequest,
   ZAgencySendOtpRequest,
   ZAgencySetPasswordRequest,
 } from '@hireflow/contracts/agency-portal';
@@ -16,6 +15,7 @@ import { useCaptcha } from '@/features/auth/api/get-captcha';
 import { CaptchaField } from '@/features/auth/components/captcha-field';
 import { useCountdown } from '@/features/auth/components/use-countdown';
 import { useRetryWait } from '@/features/auth/components/use-retry-wait';
+import { ResetLinkForm } from '@/features/auth/components/forgot-password-form';
 import { errorMessage } from '@/lib/api-client';
 import { OtpCodeFields } from '@/features/auth/components/otp-code-fields';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
@@ -174,49 +174,10 @@ function CodeStep({ link, email, secondsLeft, resending, resendError, onResend, 
   );
 }
 
-const ZForgotForm = ZAgencyResetInitiateRequest.pick({ email: true, captchaText: true });
-
 /** Email and captcha: the answer is the same neutral message whether or not the account exists. */
 export function AgencyForgotPassword({ link, email, onEmailChange }: EmailProps) {
-  const captcha = useCaptcha();
   const initiate = useAgencyResetInitiate(link);
-  const [sent, setSent] = useState<string | null>(null);
-  const wait = useRetryWait('or use a link already sent, or sign in with a one-time code (below)');
-  const form = useForm({ initialValues: { email, captchaText: '' }, validate: zodValidate(ZForgotForm) });
-
-  const submit = form.onSubmit(
-    (values) => {
-      const address = values.email.trim().toLowerCase();
-      onEmailChange(address);
-      initiate.mutate(
-        { email: address, captchaText: values.captchaText.trim(), captchaId: captcha.data?.capId ?? '' },
-        {
-          onSuccess: (answer) => setSent(answer.message),
-          onError: (error) => {
-            wait.note(error);
-            form.setFieldValue('captchaText', '');
-            void captcha.refetch();
-          },
-        },
-      );
-    },
-    focusFirstError(form, ['email', 'captchaText']),
-  );
-
-  if (sent) return <FormAlert tone="success" message={sent} />;
-  const alert = wait.message(initiate.isError ? errorMessage(initiate.error) : null);
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={alert.text} tone={alert.tone} />
-        <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
-        <CaptchaField captcha={captcha} inputProps={{ required: true, ...form.getInputProps('captchaText') }} />
-        <Button type="submit" loading={initiate.isPending} disabled={wait.secondsLeft > 0} fullWidth>
-          Send reset link
-        </Button>
-      </Stack>
-    </form>
-  );
+  return <ResetLinkForm email={email} onEmailChange={onEmailChange} initiate={initiate} waitHint="or use a link already sent, or sign in with a one-time code (below)" />;
 }
 
 /** The `?key=` of an invitation or reset mail: choose a password (the policy of contracts' ZNewPassword). */
