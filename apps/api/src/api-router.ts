@@ -23,6 +23,7 @@ import { offersRouter } from './modules/offers/offers.routes';
 import { referralsRouter } from './modules/referrals/referrals.routes';
 import { agenciesRouter } from './modules/agencies/agencies.routes';
 import { filesRouter } from './modules/files/files.routes';
+import { integrationsRouter } from './modules/integrations/integrations.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { liveEventsRouter } from './lib/live-events/events.routes';
 
@@ -58,6 +59,7 @@ export function buildApiRouter(): Router {
   api.use(referralsRouter);
   api.use(agenciesRouter);
   api.use(filesRouter);
+  api.use(integrationsRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
   api.use(apiNotFound);

@@ -22,8 +22,22 @@ const ZEnv = z
     CAPTCHA_TEST_TEXT: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    GOOGLE_CLIENT_ID: z.string().optional(),
-    MICROSOFT_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_AUTH_URL: z.string().url('must be a URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.string().url('must be a URL').default('https://oauth2.googleapis.com/token'),
+    GOOGLE_REVOKE_URL: z.string().url('must be a URL').default('https://oauth2.googleapis.com/revoke'),
+    GOOGLE_JWKS_URL: z.string().url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+    GOOGLE_API_URL: z.string().url('must be a URL').default('https://www.googleapis.com'),
+    MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    MICROSOFT_AUTHORITY: z.string().url('must be a URL').refine((u) => u.startsWith('https://'), 'must be an https:// URL').default('https://login.microsoftonline.com/common'),
+    MICROSOFT_ISSUER: z.string().min(1).default('https://login.microsoftonline.com/{tenantid}/v2.0'),
+    MICROSOFT_JWKS_URL: z.string().url('must be a URL').default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+    MICROSOFT_GRAPH_URL: z.string().url('must be a URL').default('https://graph.microsoft.com/v1.0'),
+    OAUTH_EXTRA_CA_FILE: z.string().min(1).optional(),
+    TOKEN_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)').optional(),
     RATE_LIMIT_DISABLED: z.enum(['true', 'false']).default('false'),
     TRUST_PROXY: z.string().default('loopback'),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
@@ -33,6 +47,8 @@ const ZEnv = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    if (!env.TOKEN_ENCRYPTION_KEY) ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required when NODE_ENV=production' });
+    if (env.OAUTH_EXTRA_CA_FILE) ctx.addIssue({ code: 'custom', path: ['OAUTH_EXTRA_CA_FILE'], message: 'must not be set when NODE_ENV=production' });
     if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production' });
     if (env.CAPTCHA_TEST_TEXT) ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_TEXT'], message: 'must not be set when NODE_ENV=production' });
     if (env.RATE_LIMIT_DISABLED === 'true') ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_DISABLED'], message: 'must not be true when NODE_ENV=production' });
@@ -70,8 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     captchaTestText: e.CAPTCHA_TEST_TEXT,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
-    microsoftClientId: e.MICROSOFT_CLIENT_ID ?? null,
+    // A provider is configured when both its client id and secret are set; until then its buttons stay hidden.
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authUrl: e.GOOGLE_AUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, revokeUrl: e.GOOGLE_REVOKE_URL, jwksUrl: e.GOOGLE_JWKS_URL, issuer: e.GOOGLE_ISSUER, apiUrl: e.GOOGLE_API_URL.replace(/\/$/, '') }
+      : null,
+    microsoft: e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+      ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, authority: e.MICROSOFT_AUTHORITY.replace(/\/$/, ''), issuer: e.MICROSOFT_ISSUER, jwksUrl: e.MICROSOFT_JWKS_URL, graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, '') }
+      : null,
+    // Local mock providers only: a PEM certificate to trust for the identity providers' HTTPS endpoints.
+    oauthExtraCaFile: e.OAUTH_EXTRA_CA_FILE ?? null,
+    // AES-256-GCM key for OAuth tokens at rest; generated into the data dir for local runs.
+    tokenKey: Buffer.from(e.TOKEN_ENCRYPTION_KEY ?? localTokenKey(dataDir), 'base64'),
     rateLimitDisabled: e.RATE_LIMIT_DISABLED === 'true',
     // Express "trust proxy": which hops may set X-Forwarded-For (per-IP rate limits depend on it).
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
@@ -80,6 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobPollMs: e.JOB_POLL_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
   };
+}
+
+/** The local profile keeps a generated token key in the data dir, so stored connections survive a restart. */
+function localTokenKey(dataDir: string): string {
+  const file = path.join(dataDir, 'token-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }
 
 /** The local profile keeps a generated secret in the data dir, so sessions survive a restart. */

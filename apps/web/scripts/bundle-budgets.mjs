@@ -58,6 +58,15 @@ export const RouteBudgets = {
   '/company-settings/manage-agencies': { totalKb: 305 }, // issue 17: list and side panel (the forms load when opened); measured 298.0
   '/agencies-login/:customerslug/:agencyid': { totalKb: 235 }, // issue 17: agency sign-in outside the app shell; measured 228.1
   '/applied-by-agencies': { totalKb: 240 }, // issue 17: the agency portal (tabs load when opened); measured 235.9
+  '/googleSignin': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/outlooksigninauth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/googleSignup': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/outlooksignupauth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/gmailAuth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/outlookauth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/calenderAuth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/googleCalender': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/outlookcalender': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
   '/offer-approval-all': { totalKb: 275 }, // issue 16: the approvals list of kind offer (the page of /vacancy-approval-all); measured 268.1
   '/offer-approval/:offerId': { totalKb: 305 }, // issue 16: the offer, its letter preview, chain and history; measured 300.1
   '/create-requisition': { totalKb: 320 }, // 314.3

@@ -7,7 +7,6 @@ export const PreferencesApi = {
   profile: '/api/preferences/profile',
   password: '/api/preferences/password',
   notifications: '/api/preferences/notifications',
-  integrations: '/api/preferences/integrations',
 } as const;
 
 export const ZProfileUpdateRequest = z.object({
@@ -57,25 +56,6 @@ export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 export const ZNotificationPreferencesUpdate = ZNotificationPreferences.partial();
 export const ZNotificationPreferencesResponse = z.object({ notifications: ZNotificationPreferences });
 
-export const IntegrationKinds = ['mailbox', 'calendar'] as const;
-export const IntegrationProviders = ['google', 'microsoft'] as const;
-export const IntegrationStatuses = ['not_connected', 'connected', 'expired', 'error'] as const;
-export const IntegrationLabels = {
-  mailbox: { google: 'Gmail', microsoft: 'Outlook mail' },
-  calendar: { google: 'Google Calendar', microsoft: 'Outlook calendar' },
-} as const;
-
-export const ZIntegrationConnection = z.object({
-  kind: z.enum(IntegrationKinds),
-  provider: z.enum(IntegrationProviders),
-  label: z.string(),
-  status: z.enum(IntegrationStatuses),
-  account: z.string().nullable(),
-  connectedAt: z.string().nullable(),
-});
-export type TIntegrationConnection = z.infer<typeof ZIntegrationConnection>;
-export const ZIntegrationsResponse = z.object({ connections: z.array(ZIntegrationConnection) });
-export type TIntegrationsResponse = z.infer<typeof ZIntegrationsResponse>;
 
 export const PreferencesMessages = {
   passwordChanged: 'Your password was changed. Other sessions were signed out.',

@@ -12,7 +12,12 @@ import { enqueueJob, findJob, runJobNow, PermanentJobError, type EnqueueOptions,
  */
 export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
-export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string>; calendar?: MailCalendar; attachments?: MailAttachment[] };
+/**
+ * `sendAs`: whose mailbox the mail goes out from (a user's connected Gmail/Outlook, or a company's shared
+ * sending address). Without a working connection it goes through SMTP as before (see MailboxSender).
+ */
+export type MailSender = { customerId: string; userId?: string; sharedEmail?: string };
+export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string>; calendar?: MailCalendar; attachments?: MailAttachment[]; sendAs?: MailSender };
 export type MailContext = { config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'jobLeaseSeconds'>>; logger: Logger };
 
 const transports = new Map<string, Transporter>();
@@ -32,8 +37,22 @@ const described = (mail: Mail) => ({ to: mail.to, subject: mail.subject, kind: m
 /** How a permanent SMTP refusal (5xx) starts in the job's error: callers tell a bounce from a failure by it. */
 export const PermanentSmtpPrefix = 'SMTP ';
 
-/** One delivery attempt: SMTP_URL when set, else the dev outbox. Throws when SMTP refuses. */
-async function deliver({ config, logger }: MailContext, mail: Mail) {
+/**
+ * Sends a mail with `sendAs` through the sender's connected mailbox (the integrations module registers it).
+ * Answers true when the provider took it; false when there is no working mailbox (never connected, or the
+ * connection broke: the sender is warned), and SMTP takes the mail instead. Throws on a passing failure,
+ * for the queue to retry.
+ */
+export type MailboxSender = (ctx: MailContext, mail: Mail & { sendAs: MailSender }) => Promise<boolean>;
+let mailboxSender: MailboxSender | null = null;
+export function registerMailboxSender(sender: MailboxSender | null) {
+  mailboxSender = sender;
+}
+
+/** One delivery attempt: the sender's own mailbox when connected, else SMTP_URL when set, else the dev outbox. Throws when SMTP refuses. */
+async function deliver(ctx: MailContext, mail: Mail) {
+  const { config, logger } = ctx;
+  if (mail.sendAs && mailboxSender && (await mailboxSender(ctx, mail as Mail & { sendAs: MailSender }))) return;
   if (config.smtpUrl) {
     try {
       await transportFor(config.smtpUrl).sendMail({

@@ -17,7 +17,7 @@ declare global {
 export function maskUrl(url: string): string {
   return url
     .replace(/(\/continueAfterVerifyEmail\/)[^/?]+\/[^/?]+/, '$1[redacted]/[redacted]')
-    .replace(/([?&](?:code|hashKey|key|verify_key|token)=)[^&]*/g, '$1[redacted]');
+    .replace(/([?&](?:code|state|hashKey|key|verify_key|token)=)[^&]*/g, '$1[redacted]');
 }
 
 let lastRequestId = 0;

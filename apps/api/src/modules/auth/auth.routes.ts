@@ -24,6 +24,7 @@ import {
 } from '@hireflow/contracts/auth';
 import { ProductName } from '@hireflow/contracts/constants';
 import { Paths } from '@hireflow/contracts/routes';
+import type { Config } from '../../config';
 import { authOf, effectiveRights, requireAdmin, requireAuth, tenantOf } from '../../lib/auth';
 import { AppError } from '../../lib/app-error';
 import { limitByIp } from '../../lib/rate-limit';
@@ -148,7 +149,7 @@ authRouter.post(path(AuthApi.onboarding), requireAuth, requireAdmin, validate({ 
 
 /** Public values the SPA needs before sign-in. Never a secret: each value is picked by name. */
 authRouter.get(path(AuthApi.envVariables), (req, res) => {
-  const { helpSiteUrl, googleClientId, microsoftClientId } = req.app.locals.config;
-  const body: TEnvVariablesResponse = { productName: ProductName, helpSiteUrl, googleClientId, microsoftClientId };
+  const { helpSiteUrl, google, microsoft } = req.app.locals.config as Config;
+  const body: TEnvVariablesResponse = { productName: ProductName, helpSiteUrl, googleClientId: google?.clientId ?? null, microsoftClientId: microsoft?.clientId ?? null };
   res.json(body);
 });

@@ -8,7 +8,7 @@ import {
 import { authOf, requireAuth } from '../../lib/auth';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { changePassword, getNotifications, getProfile, listIntegrations, updateNotifications, updateProfile } from './preferences.service';
+import { changePassword, getNotifications, getProfile, updateNotifications, updateProfile } from './preferences.service';
 
 /** /user-preferences: every call acts on the signed-in user only. */
 export const preferencesRouter = Router();
@@ -37,7 +37,4 @@ preferencesRouter.get(path(PreferencesApi.notifications), requireAuth, async (re
 });
 preferencesRouter.post(path(PreferencesApi.notifications), requireAuth, validate({ body: ZNotificationPreferencesUpdate }), async (req, res) => {
   res.json(await updateNotifications(me(req), req.body));
-});
-preferencesRouter.get(path(PreferencesApi.integrations), requireAuth, async (req, res) => {
-  res.json(await listIntegrations(me(req)));
 });

@@ -1,14 +1,10 @@
 import { ApprovalKinds } from '@hireflow/contracts/approvals';
-import mongoose, { type Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import {
-  IntegrationKinds,
-  IntegrationLabels,
-  IntegrationProviders,
   NotificationMailKinds,
   NotificationMailLabels,
   PreferencesMessages,
   type TChangePasswordRequest,
-  type TIntegrationConnection,
   type TNotificationMailKind,
   type TNotificationPreferences,
   type TProfileUpdateRequest,
@@ -97,23 +93,4 @@ export async function wantsMail(userId: Types.ObjectId, customerId: Types.Object
   return notifications[kind];
 }
 
-type ConnectionRow = { kind?: string; provider?: string; status?: string; account?: string; email?: string; createdAt?: Date; connectedAt?: Date };
 
-/**
- * Mailbox and calendar connections with their status. Connecting is the integrations module's job; it
- * registers a model named IntegrationConnection ({ customerId, userId, kind, provider, status, account }).
- * Until it exists every connection reads "not connected".
- */
-export async function listIntegrations(me: Me): Promise<{ connections: TIntegrationConnection[] }> {
-  const model = mongoose.models.IntegrationConnection;
-  const rows: ConnectionRow[] = model ? await model.find({ customerId: me.customerId, userId: me.userId }).lean<ConnectionRow[]>() : [];
-  const connections = IntegrationKinds.flatMap((kind) =>
-    IntegrationProviders.map((provider) => {
-      const row = rows.find((r) => r.kind === kind && r.provider === provider);
-      const status = (['connected', 'expired', 'error'].includes(String(row?.status)) ? row!.status : 'not_connected') as TIntegrationConnection['status'];
-      const at = row?.connectedAt ?? row?.createdAt;
-      return { kind, provider, label: IntegrationLabels[kind][provider], status, account: row?.account ?? row?.email ?? null, connectedAt: at ? new Date(at).toISOString() : null };
-    }),
-  );
-  return { connections };
-}

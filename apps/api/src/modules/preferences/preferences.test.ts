@@ -106,19 +106,6 @@ describe('GET/POST /api/preferences/notifications', () => {
   });
 });
 
-describe('GET /api/preferences/integrations', () => {
-  it('lists the four mailbox and calendar connections with their status', async () => {
-    const res = await get('/api/preferences/integrations');
-    expect(res.status).toBe(200);
-    expect(res.body.connections.map((c: { label: string; status: string }) => `${c.label}: ${c.status}`)).toEqual([
-      'Gmail: not_connected',
-      'Outlook mail: not_connected',
-      'Google Calendar: not_connected',
-      'Outlook calendar: not_connected',
-    ]);
-  });
-});
-
 describe('notification preferences decide which job mails go out', () => {
   const outbox = async (to: string) => (await request(app).get('/api/dev/outbox').query({ to })).body as { subject: string }[];
 

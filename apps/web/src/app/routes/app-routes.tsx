@@ -25,6 +25,7 @@ import { interviewFeedbackRoutes } from './interviewfeedback/interviewfeedback.r
 import { offerApprovalRoutes } from './offer-approval/offer-approval.routes';
 import { referralRoutes } from './employee-referral/referrals.routes';
 import { agencyApprovalRoutes } from './agency-approval/agency-approval.routes';
+import { connectCallbackRoutes, signInCallbackRoutes } from './oauth-callbacks/oauth-callbacks.routes';
 import { agencyPortalRoutes } from './applied-by-agencies/agency-portal.routes';
 
 /**
@@ -63,6 +64,8 @@ export const appRoutes: RouteObject[] = [
       { path: Paths.home, element: <HomeRedirect /> },
       { element: <RedirectSignedIn />, children: signedOutRoutes },
       ...publicRoutes,
+      ...signInCallbackRoutes,
+      ...connectCallbackRoutes,
       ...agencyPortalRoutes,
       ...devRoutes,
       {

@@ -5,7 +5,7 @@ import { UserPreferencePages } from '@hireflow/contracts/routes';
 import { ProfileForm } from '@/features/preferences/components/profile-form';
 import { ChangePasswordForm } from '@/features/preferences/components/change-password-form';
 import { NotificationSettings } from '@/features/preferences/components/notification-settings';
-import { IntegrationsList } from '@/features/preferences/components/integrations-list';
+import { MyIntegrations } from '@/features/integrations/components/my-integrations';
 import { useProfile } from '@/features/preferences/api/profile';
 import { useOrgOptions } from '@/features/org/api/get-org-options';
 import { errorMessage } from '@/lib/api-client';
@@ -56,7 +56,7 @@ export default function UserPreferencesPage() {
           <NotificationSettings />
         </Tabs.Panel>
         <Tabs.Panel value="myintegrations" pt="md">
-          <IntegrationsList />
+          <MyIntegrations />
         </Tabs.Panel>
       </Tabs>
     </Stack>
