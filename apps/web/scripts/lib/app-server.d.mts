@@ -1,4 +1,4 @@
 export const serverEntry: string;
 export const webDist: string;
 export const CaptchaTestText: string;
-export function startAppServer(options?: { timeoutMs?: number; log?: boolean }): Promise<{ url: string; stop(): Promise<void> }>;
+export function startAppServer(options?: { timeoutMs?: number; log?: boolean; env?: Record<string, string> }): Promise<{ url: string; stop(): Promise<void> }>;

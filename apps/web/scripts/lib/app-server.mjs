@@ -40,8 +40,11 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`the API did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
-/** Starts the server and resolves once /api/health answers 200. */
-export async function startAppServer({ timeoutMs = 90_000, log = false } = {}) {
+/**
+ * Starts the server and resolves once /api/health answers 200. `env` adds variables (the local Google and
+ * Microsoft peers). PUBLIC_URL is the address the browser uses, so links and OAuth redirects come back to it.
+ */
+export async function startAppServer({ timeoutMs = 90_000, log = false, env = {} } = {}) {
   for (const [file, build] of [
     [serverEntry, 'node scripts/pnpm.mjs --filter @hireflow/api build'],
     [path.join(webDist, 'index.html'), 'node scripts/pnpm.mjs --filter @hireflow/web build'],
@@ -52,6 +55,7 @@ export async function startAppServer({ timeoutMs = 90_000, log = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hireflow-e2e-'));
   // The embedded database and the dev outbox: no outside MongoDB or mail server.
   const { MONGODB_URI: _db, SMTP_URL: _smtp, ...inherited } = process.env;
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoDir,
     env: {
@@ -64,10 +68,11 @@ export async function startAppServer({ timeoutMs = 90_000, log = false } = {}) {
       CAPTCHA_TEST_TEXT: CaptchaTestText,
       RATE_LIMIT_DISABLED: 'true',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      ...env,
     },
     stdio: ['ignore', log ? 'inherit' : 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, timeoutMs);
   } catch (error) {
