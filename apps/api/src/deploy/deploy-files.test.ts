@@ -33,6 +33,7 @@ describe('docker-compose.yml (production shape)', () => {
     expect(app.environment?.NODE_ENV).toBe('production');
     expect(app.environment?.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
     expect(app.environment?.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?/);
+    expect(app.environment?.TOKEN_ENCRYPTION_KEY).toMatch(/^\$\{TOKEN_ENCRYPTION_KEY:\?/);
   });
 });
 
