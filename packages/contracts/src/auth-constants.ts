@@ -52,7 +52,6 @@ export const AuthMessages = {
   unknownDomain: `No company on ${ProductName} uses this email domain. Ask your company admin to add the domain or to invite you.`,
   ambiguousDomain: 'Several companies use this email domain. Ask your company admin to invite you.',
   companyNotFound: 'Company not found',
-  providerNotConfigured: (provider: string) => `${provider} sign-up is not configured on this server.`,
   signupComplete: (email: string) => `Your account is ready. We have sent a verification link to ${email}.`,
 } as const;
 

@@ -90,9 +90,10 @@ export type TIdentityProvider = (typeof IdentityProviders)[number];
 export const ZThirdPartySignupRequest = z.object({ provider: z.enum(IdentityProviders, { error: 'must be google or microsoft' }) });
 /** Where the browser goes to sign up with the provider. */
 export const ZThirdPartySignupResponse = z.object({ url: z.string() });
+/** The provider's answer as the sign-up callback page received it (the state names the provider). */
 export const ZThirdPartyVerifyQuery = z.object({
   code: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(4000),
-  provider: z.enum(IdentityProviders, { error: 'must be google or microsoft' }).optional(),
+  state: z.string({ error: 'is required' }).trim().min(16, { error: 'is invalid' }).max(200),
 });
 
 export const ZLoggedInUserDetailsResponse = ZStoredUser;

@@ -50,6 +50,16 @@ describe('rate limits (counters in MongoDB, 429 with a clear message)', () => {
     expect(res.body.message).toMatch(tooMany);
   });
 
+  it('limits Google/Microsoft sign-in per IP address: starting and finishing each', async () => {
+    const ip = newIp();
+    for (let i = 0; i < IpRules.providerSignInStart.max; i++) await request(app).post('/api/user/googleLogin').set('X-Forwarded-For', ip).send({ provider: 'x' }).expect(400);
+    const res = await request(app).post('/api/user/googleLogin').set('X-Forwarded-For', ip).send({ provider: 'google' }).expect(429);
+    expect(res.body.message).toMatch(tooMany);
+    for (let i = 0; i < IpRules.providerSignInFinish.max; i++) await request(app).post('/api/authComplete').set('X-Forwarded-For', ip).expect(400);
+    await request(app).post('/api/authComplete').set('X-Forwarded-For', ip).expect(429);
+    await request(app).post('/api/user/googleLogin').set('X-Forwarded-For', newIp()).send({ provider: 'google' }).expect(501);
+  });
+
   it('limits OTP requests per IP', async () => {
     const ip = newIp();
     for (let i = 0; i < IpRules.otpSend.max; i++) await request(app).post('/api/login/sendOTP').set('X-Forwarded-For', ip).send({}).expect(400);

@@ -20,13 +20,11 @@ import {
   ZVerifyEmailRequest,
   type TAccessMatrixResponse,
   type TEnvVariablesResponse,
-  type TIdentityProvider,
 } from '@hireflow/contracts/auth';
+import { IntegrationsApi, ZCallbackQuery, ZGoogleLoginRequest } from '@hireflow/contracts/integrations';
 import { ProductName } from '@hireflow/contracts/constants';
-import { Paths } from '@hireflow/contracts/routes';
 import type { Config } from '../../config';
 import { authOf, effectiveRights, requireAdmin, requireAuth, tenantOf } from '../../lib/auth';
-import { AppError } from '../../lib/app-error';
 import { limitByIp } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { presentUser } from '../users/users.presenter';
@@ -35,15 +33,15 @@ import { createCaptcha } from './captcha.service';
 import { checkAccount, login, logout } from './sign-in.service';
 import { loginWithOtp, sendOtp } from './otp.service';
 import { initiatePasswordReset, isResetKeyValid, resetPassword } from './password-reset.service';
-import { employeeSelfSignup, selfSignup, signUpWithVerifiedIdentity } from './signup.service';
+import { employeeSelfSignup, selfSignup } from './signup.service';
 import { continueAfterVerifyEmail, resendEmailVerification, verifyEmail } from './email-verification.service';
 import { completeOnboarding, completeUserOptions, presentCompanyStatus } from './company-state.service';
-import { identityProviderFor, providerLabel } from './third-party';
+import { completeProviderSignIn, completeProviderSignUp, startProviderSignIn, startProviderSignUp } from './third-party.service';
 import { IpRules } from './rate-rules';
 
 /** AuthApi paths are absolute; this router is mounted under /api. */
 const path = (absolute: string) => absolute.replace(/^\/api/, '');
-const signupCallback: Record<TIdentityProvider, string> = { google: Paths.googleSignup, microsoft: Paths.outlookSignupAuth };
+type TCallbackQuery = { code: string; state: string };
 
 export const authRouter = Router();
 
@@ -53,7 +51,7 @@ authRouter.get(path(AuthApi.captcha), limitByIp(IpRules.captcha), async (req, re
 });
 
 authRouter.post(path(AuthApi.auth), limitByIp(IpRules.accountCheck), validate({ body: ZAuthCheckRequest }), async (req, res) => {
-  res.json(await checkAccount(req.body.email));
+  res.json(await checkAccount(req.app.locals.config, req.body.email));
 });
 
 authRouter.post(path(AuthApi.login), limitByIp(IpRules.login), validate({ body: ZLoginRequest }), async (req, res) => {
@@ -88,23 +86,24 @@ authRouter.post(path(AuthApi.employeeSelfSignUp), limitByIp(IpRules.signup), val
   res.status(201).json(await employeeSelfSignup(authCtxOf(req), req.body));
 });
 
-/** Starts sign-up with Google or Microsoft: where to send the browser (501 until the provider is configured). */
+/** Sign-up with Google or Microsoft: where to send the browser (501 until the provider is configured). */
 authRouter.post(path(AuthApi.thirdPartySignup), limitByIp(IpRules.signup), validate({ body: ZThirdPartySignupRequest }), async (req, res) => {
-  const { name, provider } = identityProviderFor(req.body.provider);
-  res.json({ url: provider.authorizationUrl({ redirectUri: `${req.app.locals.config.publicUrl}${signupCallback[name]}` }) });
+  res.json(await startProviderSignUp(req, res, req.body));
 });
 
-/** The provider's callback page posts the code here; the verified identity becomes an account and a session. */
+/** The sign-up callback page hands over the provider's answer: a new account and its session. */
 authRouter.post(path(AuthApi.thirdPartySignupVerify), limitByIp(IpRules.signup), validate({ query: ZThirdPartyVerifyQuery }), async (req, res) => {
-  const query = req.query as unknown as { code: string; provider?: TIdentityProvider };
-  const { name, provider } = identityProviderFor(query.provider);
-  const identity = await provider
-    .exchangeCode(query.code, { redirectUri: `${req.app.locals.config.publicUrl}${signupCallback[name]}` })
-    .catch((error: unknown) => {
-      req.log.warn({ err: error, provider: name }, 'third-party sign-up code exchange failed');
-      throw AppError.badRequest(`${providerLabel(name)} did not confirm your account. Please try again.`);
-    });
-  res.status(201).json(await signUpWithVerifiedIdentity(authCtxOf(req), { ...identity, provider: name }));
+  res.status(201).json(await completeProviderSignUp(req, req.query as unknown as TCallbackQuery));
+});
+
+/** Sign-in with Google or Microsoft: where to send the browser (501 until the provider is configured). */
+authRouter.post(path(IntegrationsApi.googleLogin), limitByIp(IpRules.providerSignInStart), validate({ body: ZGoogleLoginRequest }), async (req, res) => {
+  res.json(await startProviderSignIn(req, res, req.body));
+});
+
+/** The sign-in callback page hands over the provider's answer: the session of the verified email's account. */
+authRouter.post(path(IntegrationsApi.authComplete), limitByIp(IpRules.providerSignInFinish), validate({ query: ZCallbackQuery }), async (req, res) => {
+  res.json(await completeProviderSignIn(req, req.query as unknown as TCallbackQuery));
 });
 
 authRouter.post(path(AuthApi.verifyEmail), limitByIp(IpRules.verification), validate({ body: ZVerifyEmailRequest }), async (req, res) => {

@@ -17,6 +17,9 @@ export const IpRules = {
   resetKey: { name: 'ip-reset-key', max: 100, windowSeconds: minutes(15) },
   verification: { name: 'ip-verification', max: 60, windowSeconds: minutes(15) },
   signup: { name: 'ip-signup', max: 50, windowSeconds: minutes(60) },
+  /** Google/Microsoft sign-in: starting a round trip and finishing it count separately, each like a password sign-in. */
+  providerSignInStart: { name: 'ip-provider-sign-in-start', max: 200, windowSeconds: minutes(15) },
+  providerSignInFinish: { name: 'ip-provider-sign-in-finish', max: 200, windowSeconds: minutes(15) },
 } satisfies Record<string, RateRule>;
 
 /**

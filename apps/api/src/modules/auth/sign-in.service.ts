@@ -1,11 +1,13 @@
 import type { Types } from 'mongoose';
 import { AuthMessages, type TAuthCheckResponse, type TLoginRequest, type TSessionResponse } from '@hireflow/contracts/auth';
 import { LoginMessages } from '@hireflow/contracts/messages';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { signSessionToken } from '../../lib/auth';
 import { assertBackoffPassed, clearBackoff, countBackoffAttempt } from '../../lib/rate-limit';
 import { User, type UserDoc } from '../users/user.model';
 import { Customer } from '../org/customer.model';
+import { isConfigured } from '../integrations/oauth/providers';
 import { presentUser, type PresentableCustomer } from '../users/users.presenter';
 import { Session } from './session.model';
 import type { AuthCtx } from './auth.context';
@@ -63,12 +65,15 @@ export async function startSession(ctx: AuthCtx, user: UserDoc, checked?: { cust
   return { token, user: await presentUser(user, { customer }) };
 }
 
-export async function checkAccount(email: string): Promise<TAuthCheckResponse> {
+/**
+ * The sign-in modes /login offers for an account. Google and Microsoft whenever configured: the provider's
+ * verified email finds the account, whichever way it was created.
+ */
+export async function checkAccount(config: Config, email: string): Promise<TAuthCheckResponse> {
   const user = await requireAccount(email);
-  const providers = (user.authProviders ?? []) as string[];
   return {
     email: user.email,
-    modes: { password: !!user.passwordHash, otp: true, google: providers.includes('google'), microsoft: providers.includes('microsoft') },
+    modes: { password: !!user.passwordHash, otp: true, google: isConfigured(config, 'google'), microsoft: isConfigured(config, 'microsoft') },
   };
 }
 

@@ -5,6 +5,7 @@ import { LoginMessages } from '@hireflow/contracts/messages';
 import { AccessRightKeys } from '@hireflow/contracts/roles';
 import { AuthMessages, ZAccessMatrixResponse, ZCaptchaResponse, ZEnvVariablesResponse, ZSessionResponse } from '@hireflow/contracts/auth';
 import { ZStoredUser } from '@hireflow/contracts/users';
+import { IntegrationMessages } from '@hireflow/contracts/integrations';
 import { startTestApp, TestCaptchaText } from '../../test/test-app';
 import { FactoryPassword, buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { buildApp } from '../../app';
@@ -43,12 +44,13 @@ describe('GET /api/captcha_api', () => {
 });
 
 describe('POST /api/user/auth', () => {
-  it('says which sign-in modes an account has', async () => {
+  it('says which sign-in modes an account has: no Google or Microsoft while they are not configured', async () => {
     const customer = await buildCustomer();
     const user = await buildUser({ customerId: customer._id });
+    // Signed up with Google once; this server has a Google client id but no secret, so Google is not set up.
     await User.updateOne({ _id: user._id, customerId: customer._id }, { $set: { authProviders: ['google'] } });
     const res = await request(app).post('/api/user/auth').send({ email: user.email.toUpperCase() }).expect(200);
-    expect(res.body).toEqual({ email: user.email, modes: { password: true, otp: true, google: true, microsoft: false } });
+    expect(res.body).toEqual({ email: user.email, modes: { password: true, otp: true, google: false, microsoft: false } });
   });
 
   it('answers the spec message for an unknown email', async () => {
@@ -280,12 +282,25 @@ describe('GET /api/env_variables', () => {
     expect(ZEnvVariablesResponse.strict().parse(res.body)).toEqual({
       productName: 'Hireflow',
       helpSiteUrl: config.helpSiteUrl,
-      googleClientId: 'google-client-id.apps.example',
+      // A client id without its secret does not enable Google: no button to show.
+      googleClientId: null,
       microsoftClientId: null,
     });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain(config.jwtSecret);
     expect(text).not.toMatch(/secret|smtp|mongodb/i);
+  });
+});
+
+describe('Google and Microsoft sign-in and sign-up while not configured', () => {
+  it('answer 501 with what an administrator sets', async () => {
+    const res = await request(app).post('/api/user/googleLogin').send({ provider: 'google', email: 'someone@example.test' }).expect(501);
+    expect(res.body).toMatchObject({ code: 'not_configured', message: IntegrationMessages.notConfigured('Google') });
+    const res2 = await request(app).post('/api/user/thirdparty/signup').send({ provider: 'microsoft' }).expect(501);
+    expect(res2.body).toMatchObject({ code: 'not_configured', message: IntegrationMessages.notConfigured('Microsoft') });
+    // A callback without a round trip this browser started is refused before any provider is asked.
+    const res3 = await request(app).post('/api/authComplete').query({ code: 'abc', state: 'x'.repeat(20) }).expect(400);
+    expect(res3.body.message).toBe(IntegrationMessages.stateInvalid);
   });
 });
 

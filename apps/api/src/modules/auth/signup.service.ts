@@ -13,7 +13,7 @@ import type { AuthCtx } from './auth.context';
 import { hashPassword } from './auth.crypto';
 import { issueEmailVerification } from './email-verification.service';
 import { findUserByEmail, startSession } from './sign-in.service';
-import type { VerifiedIdentity } from './third-party';
+import type { VerifiedIdentity } from './third-party.service';
 
 type SignupAnswer = { message: string; email: string };
 

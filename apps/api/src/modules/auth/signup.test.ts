@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import pino from 'pino';
@@ -13,7 +13,6 @@ import { Customer } from '../org/customer.model';
 import { AuthToken } from './auth-token.model';
 import { hashKey } from './auth.crypto';
 import { issueEmailVerification } from './email-verification.service';
-import { registerIdentityProvider, type VerifiedIdentity } from './third-party';
 import { bearer, linkParam, mailsTo, signIn } from './auth.test-support';
 
 let app: Express;
@@ -254,74 +253,5 @@ describe('issueEmailVerification (for the People module)', () => {
     const [mail] = await mailsTo(app, user.email);
     expect(mail!.text).toContain('Hello Pat,');
     await request(app).post('/api/verify_user_email').send({ verify_key: linkParam(mail!, 'key') }).expect(200);
-  });
-});
-
-describe('POST /api/user/thirdparty/signup and POST /api/thirdparty/signup/verify', () => {
-  afterEach(() => {
-    registerIdentityProvider('google', null);
-    registerIdentityProvider('microsoft', null);
-  });
-
-  function fakeGoogle(identity: Omit<VerifiedIdentity, 'provider'>) {
-    registerIdentityProvider('google', {
-      authorizationUrl: ({ redirectUri }) => `https://accounts.example.test/auth?redirect_uri=${encodeURIComponent(redirectUri)}`,
-      exchangeCode: async (code) => {
-        if (code !== 'good-code') throw new Error('invalid_grant');
-        return { provider: 'google', ...identity };
-      },
-    });
-  }
-
-  it('answers 501 "not configured" while no provider is configured', async () => {
-    const res = await request(app).post('/api/user/thirdparty/signup').send({ provider: 'google' }).expect(501);
-    expect(res.body).toMatchObject({ code: 'not_configured', message: AuthMessages.providerNotConfigured('Google') });
-    const res2 = await request(app).post('/api/thirdparty/signup/verify').query({ code: 'abc' }).expect(501);
-    expect(res2.body.code).toBe('not_configured');
-  });
-
-  it('refuses an unknown provider and a missing code', async () => {
-    await request(app).post('/api/user/thirdparty/signup').send({ provider: 'myspace' }).expect(400);
-    fakeGoogle({ email: 'x@y.test', firstName: 'X', lastName: 'Y' });
-    const res = await request(app).post('/api/thirdparty/signup/verify').expect(400);
-    expect(res.body.message).toBe('code: is required');
-  });
-
-  it('sends the browser to the provider with the SPA callback page', async () => {
-    fakeGoogle({ email: 'x@y.test', firstName: 'X', lastName: 'Y' });
-    const res = await request(app).post('/api/user/thirdparty/signup').send({ provider: 'google' }).expect(200);
-    expect(res.body.url).toBe(`https://accounts.example.test/auth?redirect_uri=${encodeURIComponent('https://ats.example.test/googleSignup')}`);
-  });
-
-  it('creates a new company (no slug yet: onboarding) with a verified admin and signs them in', async () => {
-    fakeGoogle({ email: 'Gail@Newco.test', firstName: 'Gail', lastName: 'Google' });
-    const res = await request(app).post('/api/thirdparty/signup/verify').query({ code: 'good-code' }).expect(201);
-    const session = ZSessionResponse.parse(res.body);
-    expect(session.user).toMatchObject({
-      email: 'gail@newco.test',
-      admin: true,
-      email_verification: { status: true },
-      customerState: { slug: null, isAuthorized: false, userOptionsPage: false },
-      customer: { name: 'Newco' },
-    });
-    const auth = await request(app).post('/api/user/auth').send({ email: 'gail@newco.test' }).expect(200);
-    expect(auth.body.modes).toEqual({ password: false, otp: true, google: true, microsoft: false });
-    await request(app).post('/api/loggedinuserdetails').set(bearer(session.token)).expect(200);
-  });
-
-  it('adds an employee to the company that lists the domain', async () => {
-    const customer = await buildCustomer({ domains: ['joinme.test'] });
-    fakeGoogle({ email: 'jo@joinme.test', firstName: 'Jo', lastName: 'Join' });
-    const res = await request(app).post('/api/thirdparty/signup/verify').query({ code: 'good-code', provider: 'google' }).expect(201);
-    expect(res.body.user).toMatchObject({ role: 'employee', admin: false, customer: { id: String(customer._id) } });
-  });
-
-  it('refuses an email that already has an account, and a code the provider rejects', async () => {
-    const existing = await buildUser({ customerId: (await buildCustomer())._id });
-    fakeGoogle({ email: existing.email, firstName: 'A', lastName: 'B' });
-    const res = await request(app).post('/api/thirdparty/signup/verify').query({ code: 'good-code' }).expect(409);
-    expect(res.body.message).toBe(AuthMessages.emailTaken);
-    const res2 = await request(app).post('/api/thirdparty/signup/verify').query({ code: 'bad-code' }).expect(400);
-    expect(res2.body.message).toBe('Google did not confirm your account. Please try again.');
   });
 });
