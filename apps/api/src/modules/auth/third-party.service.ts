@@ -31,8 +31,12 @@ export async function completeProviderSignIn(req: Request, callback: Callback): 
   if (!user) throw noAccount();
   const customer = await assertMaySignIn(user);
   const provider = flow.provider as TIdentityProvider;
-  await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $addToSet: { authProviders: provider } });
-  return startSession(authCtxOf(req), user, { customer });
+  // The provider verified the address, as a one-time code does: an unverified account becomes verified.
+  await User.updateOne(
+    { _id: user._id, customerId: user.customerId ?? null },
+    { $addToSet: { authProviders: provider }, $set: { 'emailVerification.status': true, 'emailVerification.keyHash': null } },
+  );
+  return startSession(authCtxOf(req), { ...user, emailVerification: { status: true, keyHash: null } }, { customer });
 }
 
 /** Sign-up with Google or Microsoft, first half: where to send the browser. 501 when not configured. */

@@ -134,8 +134,11 @@ describe('sign-in with a provider follows the rules of password sign-in', () => 
     const admin = await buildUser({ customerId: pending._id, admin: true, emailVerified: false });
     const { password, provider } = await bothWays(admin.email, 200);
     expect(provider.user.customerState).toEqual({ slug: null, isAuthorized: false, userOptionsPage: false });
-    expect(provider.user.email_verification).toEqual({ status: false });
     expect(provider.user.customerState).toEqual(password.user.customerState);
+    // The provider verified the address: the account waiting for verification is verified (as a one-time code does).
+    expect(password.user.email_verification).toEqual({ status: false });
+    expect(provider.user.email_verification).toEqual({ status: true });
+    expect((await User.findById(admin._id).setOptions({ crossTenant: true }).lean())!.emailVerification.status).toBe(true);
   });
 
   it('answers an unknown email as password sign-in does, without creating anything', async () => {

@@ -58,6 +58,7 @@ export async function startIdentityPeer(opts: { https?: boolean; identity?: Peer
       sub: person.subject ?? person.email,
       email: person.email,
       email_verified: person.emailVerified ?? true,
+      xms_edov: person.emailVerified ?? true,
       given_name: person.firstName ?? '',
       family_name: person.lastName ?? '',
       name: `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim(),

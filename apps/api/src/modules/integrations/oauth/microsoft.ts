@@ -83,8 +83,9 @@ export function microsoftProvider(config: Config, microsoft: MicrosoftConfig): O
       }
       const email = String(claims.email ?? claims.preferred_username ?? '').toLowerCase();
       if (!email.includes('@')) throw refused('microsoft', new Error('no email in the ID token'));
-      // Microsoft marks addresses a tenant did not verify: email_verified / xms_edov false.
-      if (claims.email_verified === false || claims.xms_edov === false) {
+      // Any Entra tenant can put any address in `email`: only an address whose domain the tenant proved
+      // (the optional claim xms_edov, or email_verified) may stand for a person here (the "nOAuth" problem).
+      if (claims.xms_edov !== true && claims.email_verified !== true) {
         throw new AppError('email_unverified', { message: IntegrationMessages.emailUnverified('Microsoft'), status: 400 });
       }
       const [firstName = '', ...rest] = String(claims.name ?? '').split(' ');

@@ -49,3 +49,16 @@ describe.each(['google', 'microsoft'] as const)('an OAuth round trip with %s (re
     expect(elsewhere.status).toBe(400);
   });
 });
+
+it('refuses a Microsoft account whose tenant did not prove the address (no xms_edov, no email_verified)', async () => {
+  const agent = request.agent(flowApp());
+  const started = await agent.post('/api/start/microsoft');
+  const back = await ctx.peers.authorize(started.body.url);
+  ctx.peers.microsoft.onceIdToken((payload) => {
+    delete payload.xms_edov;
+    delete payload.email_verified;
+  });
+  const done = await agent.get('/api/finish').query({ code: back.code, state: back.state });
+  expect(done.status).toBe(400);
+  expect(done.body.message).toBe('Microsoft has not verified this email address, so it cannot be used to sign in.');
+});
