@@ -1,0 +1,29 @@
+import { Alert, Code, List, Text } from '@mantine/core';
+import type { TIdentityProvider } from '@hireflow/contracts/auth';
+import { ProviderLabels } from '@hireflow/contracts/integrations';
+
+const envOf: Record<TIdentityProvider, [string, string]> = {
+  google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  microsoft: ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
+};
+
+/** What an administrator sets to enable the providers that are not configured. */
+export function NotConfiguredNote({ missing, none }: { missing: TIdentityProvider[]; none: boolean }) {
+  if (!missing.length) return null;
+  return (
+    <Alert color={none ? 'blue' : 'gray'} title={none ? 'Mailbox and calendar connections are not set up' : undefined}>
+      <Text size="sm">
+        {none
+          ? 'This installation has no Google or Microsoft connection configured, so nothing can be connected yet. An administrator of the installation enables them by setting these environment variables on the server (see .env.example) and restarting it:'
+          : `${missing.map((p) => ProviderLabels[p]).join(' and ')} is not set up here. An administrator enables it by setting these environment variables on the server (see .env.example):`}
+      </Text>
+      <List size="sm" mt="xs">
+        {missing.map((p) => (
+          <List.Item key={p}>
+            {ProviderLabels[p]}: <Code>{envOf[p][0]}</Code> and <Code>{envOf[p][1]}</Code>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
