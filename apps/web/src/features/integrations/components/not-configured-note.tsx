@@ -1,4 +1,5 @@
-import { Alert, Code, List, Text } from '@mantine/core';
+import { Alert, List, Text, type TextProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { TIdentityProvider } from '@hireflow/contracts/auth';
 import { ProviderLabels } from '@hireflow/contracts/integrations';
 
@@ -6,6 +7,13 @@ const envOf: Record<TIdentityProvider, [string, string]> = {
   google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   microsoft: ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'],
 };
+
+// An environment variable's name, as typed (monospace, no extra stylesheet).
+const EnvName = ({ children, ...rest }: TextProps & { children: ReactNode }) => (
+  <Text span ff="monospace" fz="sm" {...rest}>
+    {children}
+  </Text>
+);
 
 /** What an administrator sets to enable the providers that are not configured. */
 export function NotConfiguredNote({ missing, none }: { missing: TIdentityProvider[]; none: boolean }) {
@@ -20,7 +28,7 @@ export function NotConfiguredNote({ missing, none }: { missing: TIdentityProvide
       <List size="sm" mt="xs">
         {missing.map((p) => (
           <List.Item key={p}>
-            {ProviderLabels[p]}: <Code>{envOf[p][0]}</Code> and <Code>{envOf[p][1]}</Code>
+            {ProviderLabels[p]}: <EnvName>{envOf[p][0]}</EnvName> and <EnvName>{envOf[p][1]}</EnvName>
           </List.Item>
         ))}
       </List>
