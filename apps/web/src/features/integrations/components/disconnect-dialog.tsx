@@ -12,8 +12,8 @@ function notRevokedNote(provider: TConnection['provider'] | undefined, revoked: 
   return `${provider ? ProviderLabels[provider] : 'The provider'} did not confirm revoking the access, so the token was deleted here.`;
 }
 
-/** Asks before disconnecting; then the lists refresh and a notification says whether the provider revoked the token. */
-export function DisconnectDialog({ connection, onClose }: { connection: TConnection | null; onClose: () => void }) {
+/** Asks before disconnecting (loaded when a Disconnect button is pressed); then the lists refresh and a notification says whether the provider revoked the token. */
+export default function DisconnectDialog({ connection, onClose }: { connection: TConnection | null; onClose: () => void }) {
   const disconnect = useDisconnectConnection({
     onSuccess: ({ revoked }) => {
       notifications.show({

@@ -183,7 +183,8 @@ describe('My integrations', () => {
     expect(await within(shared).findByText('Enter the address, e.g. careers@yourcompany.com')).toBeInTheDocument();
     expect(sent).toBeNull();
     await user.type(within(shared).getByRole('textbox', { name: 'Sending address' }), 'Jobs@Acme.test');
-    await user.click(within(shared).getByRole('radio', { name: 'Microsoft' }));
+    await user.click(within(shared).getByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: 'Microsoft' }));
     await user.click(within(shared).getByRole('button', { name: 'Connect address' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://accounts.google.test/o/oauth2/auth?state=s'));
     expect(sent).toEqual({ service: 'shared-mailbox', provider: 'microsoft', email: 'jobs@acme.test', returnTo: Page });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { IdentityProviders, type TIdentityProvider } from '@hireflow/contracts/auth';
 import { ServiceLabels, type TConnection, type TIntegrationService, type TMyIntegrations } from '@hireflow/contracts/integrations';
 import { errorMessage } from '@/lib/api-client';
@@ -7,9 +7,11 @@ import { useSession } from '@/lib/session';
 import { useMyIntegrations } from '../api/get-my-integrations';
 import { useConnectIntegration } from '../api/connect-integration';
 import { ConnectionStatus, dayOf } from './connection-status';
-import { DisconnectDialog } from './disconnect-dialog';
 import { NotConfiguredNote } from './not-configured-note';
 import { SharedAddresses } from './shared-addresses';
+
+// The confirmation (a modal with its focus trap) loads when someone presses Disconnect.
+const DisconnectDialog = lazy(() => import('./disconnect-dialog'));
 
 const sections: { service: TIntegrationService; title: string; purpose: string }[] = [
   { service: 'mailbox', title: 'Mailbox', purpose: 'Mails you send from Hireflow go out from your own address and appear in your sent folder.' },
@@ -53,7 +55,11 @@ export function MyIntegrations() {
         />
       ))}
       {user?.admin ? <SharedAddresses providers={configured} onDisconnect={setDisconnecting} /> : null}
-      <DisconnectDialog connection={disconnecting} onClose={() => setDisconnecting(null)} />
+      {disconnecting ? (
+        <Suspense fallback={null}>
+          <DisconnectDialog connection={disconnecting} onClose={() => setDisconnecting(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

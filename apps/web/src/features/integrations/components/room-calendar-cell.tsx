@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IdentityProviders } from '@hireflow/contracts/auth';
 import { ProviderLabels, ServiceLabels } from '@hireflow/contracts/integrations';
 import { errorMessage } from '@/lib/api-client';
@@ -27,20 +27,18 @@ export function RoomCalendarCell({ room, canConnect }: { room: { id: string; nam
       <ConnectionStatus status={status} />
       {canConnect && providers.length > 0 ? (
         <Group gap="xs">
-          <Menu position="bottom-start">
-            <Menu.Target>
-              <Button size="compact-xs" variant="light" loading={connect.isPending} aria-label={`${verb} of ${room.name}`}>
-                {verb}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {providers.map((p) => (
-                <Menu.Item key={p} onClick={() => connect.mutate({ service: 'room-calendar', provider: p, meetingRoomId: room.id })}>
-                  {ProviderLabels[p]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          {providers.map((p) => (
+            <Button
+              key={p}
+              size="compact-xs"
+              variant="light"
+              loading={connect.isPending && connect.variables?.provider === p}
+              onClick={() => connect.mutate({ service: 'room-calendar', provider: p, meetingRoomId: room.id })}
+              aria-label={`${verb} of ${room.name} with ${ProviderLabels[p]}`}
+            >
+              {providers.length === 1 ? verb : `${verb}: ${ProviderLabels[p]}`}
+            </Button>
+          ))}
         </Group>
       ) : null}
       {connect.isError ? (

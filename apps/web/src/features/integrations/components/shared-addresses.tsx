@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Radio, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ZEmail } from '@hireflow/contracts/common';
 import type { TIdentityProvider } from '@hireflow/contracts/auth';
@@ -108,13 +108,14 @@ export function SharedAddresses({ providers, onDisconnect }: Props) {
                   style={{ flex: 1, minWidth: 240 }}
                 />
                 {providers.length > 1 ? (
-                  <Radio.Group label="Provider" value={chosen} onChange={(v) => setProvider(v as TIdentityProvider)}>
-                    <Group gap="sm" mt={4}>
-                      {providers.map((p) => (
-                        <Radio key={p} value={p} label={ProviderLabels[p]} />
-                      ))}
-                    </Group>
-                  </Radio.Group>
+                  <Select
+                    label="Provider"
+                    data={providers.map((p) => ({ value: p, label: ProviderLabels[p] }))}
+                    value={chosen}
+                    onChange={(v) => v && setProvider(v as TIdentityProvider)}
+                    allowDeselect={false}
+                    w={160}
+                  />
                 ) : null}
                 <Button type="submit" loading={connect.isPending}>
                   Connect address
