@@ -13,6 +13,8 @@ import { NotificationsOutlet } from './notifications-outlet';
 
 // Company users keep the live-update stream open on every signed-in page; its code loads after the shell.
 const LiveUpdates = lazy(() => import('@/features/pipeline/live/live-updates'));
+// A broken mailbox or calendar connection of mine: a banner on every page (its query and code load after the shell).
+const IntegrationWarningsBanner = lazy(() => import('@/features/integrations/components/integration-warnings-banner'));
 
 /** The signed-in frame: header (company, user menu), navigation by role and rights, and the page. */
 export default function AppLayout() {
@@ -67,6 +69,11 @@ export default function AppLayout() {
       <AppShell.Main>
         {/* Toasts belong to signed-in pages; the front door shows its messages inline. */}
         <NotificationsOutlet />
+        {user.customer ? (
+          <Suspense fallback={null}>
+            <IntegrationWarningsBanner />
+          </Suspense>
+        ) : null}
         <Outlet />
       </AppShell.Main>
     </AppShell>

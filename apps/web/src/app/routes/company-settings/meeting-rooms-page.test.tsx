@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccessRightKeys } from '@hireflow/contracts/roles';
 import { InterviewApi, type TMeetingRoom } from '@hireflow/contracts/interviews';
 import { AvailabilityApi, type TOfficeAddress } from '@hireflow/contracts/interviews-availability';
+import { IntegrationsApi } from '@hireflow/contracts/integrations';
 import { renderWithProviders } from '@/test/render';
+import { providerRedirect } from '@/features/integrations/api/connect-integration';
+import { buildMyIntegrations } from '@/features/integrations/test/build-integrations';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
@@ -103,5 +106,49 @@ describe('/company-settings/manage-locations/meeting-rooms', () => {
     expect(await screen.findByText(/Add office addresses to your locations first/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to office locations' })).toHaveAttribute('href', '/company-settings/manage-locations/office-locations');
     expect(screen.queryByRole('button', { name: 'Add meeting room' })).toBeNull();
+  });
+
+  describe("a room's calendar", () => {
+    const checkOf = (id: string) => IntegrationsApi.checkMRAuthenticated.replace(':x', id);
+    function withRooms() {
+      http.onGet(AvailabilityApi.officeAddresses).reply(200, { items: [hq] });
+      http.onPost(InterviewApi.meetingRoomFetch).reply(200, { items: [room({}), room({ id: 'r2', name: 'Havel' })] });
+      http.onGet(checkOf('r1')).reply(200, { authenticated: true, provider: 'microsoft', account: 'spree@acme.test', status: 'connected' });
+      http.onGet(checkOf('r2')).reply(200, { authenticated: false, provider: null, account: null, status: null });
+      http.onGet(IntegrationsApi.mine).reply(200, buildMyIntegrations({ providers: { google: true, microsoft: false } }));
+    }
+
+    it('shows each room\'s calendar state; an admin connects one with the configured provider', async () => {
+      signInAsAdmin();
+      withRooms();
+      const go = vi.spyOn(providerRedirect, 'go').mockImplementation(() => {});
+      let sent: unknown = null;
+      http.onPost(IntegrationsApi.connect).reply((config) => {
+        sent = JSON.parse(config.data);
+        return [200, { url: 'https://accounts.google.test/o/oauth2/auth?state=r' }];
+      });
+      await openPage();
+      const spree = await screen.findByRole('row', { name: /Spree/ });
+      expect(await within(spree).findByText('Outlook calendar: spree@acme.test')).toBeInTheDocument();
+      expect(within(spree).getByText('Connected')).toBeInTheDocument();
+      const havel = screen.getByRole('row', { name: /Havel/ });
+      expect(await within(havel).findByText('Not connected')).toBeInTheDocument();
+      const user = userEvent.setup();
+      expect(within(havel).queryByRole('button', { name: 'Connect calendar of Havel with Microsoft' })).toBeNull();
+      await user.click(within(havel).getByRole('button', { name: 'Connect calendar of Havel with Google' }));
+      await waitFor(() => expect(go).toHaveBeenCalledWith('https://accounts.google.test/o/oauth2/auth?state=r'));
+      expect(sent).toEqual({ service: 'room-calendar', provider: 'google', meetingRoomId: 'r2', returnTo: '/company-settings/manage-locations/meeting-rooms' });
+      go.mockRestore();
+    });
+
+    it('someone who is not an admin sees the state but no Connect calendar', async () => {
+      const session = signIn({ admin: false });
+      http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: AccessRightKeys });
+      withRooms();
+      await openPage();
+      const havel = await screen.findByRole('row', { name: /Havel/ });
+      expect(await within(havel).findByText('Not connected')).toBeInTheDocument();
+      expect(within(havel).queryByRole('button', { name: /calendar of Havel/ })).toBeNull();
+    });
   });
 });

@@ -5,6 +5,8 @@ import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 import { getSession } from '@/lib/session';
+import { IntegrationsApi } from '@hireflow/contracts/integrations';
+import { buildConnection, buildMyIntegrations } from '@/features/integrations/test/build-integrations';
 
 const http = mockHttp();
 
@@ -68,5 +70,16 @@ describe('/user-preferences', () => {
     await userEvent.setup().click(digest);
     await waitFor(() => expect(sent).toEqual({ weeklyDigest: true }));
     await waitFor(() => expect(screen.getByRole('switch', { name: /Weekly digest/ })).toBeChecked());
+  });
+
+  it('My integrations tab: my mailbox and calendar with their state', async () => {
+    const session = signIn();
+    http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: [] });
+    http.onGet(IntegrationsApi.mine).reply(200, buildMyIntegrations({ connections: [buildConnection({ account: 'rita@gmail.test' })] }));
+    await open('/user-preferences/myintegrations', 'My integrations');
+    expect(screen.getByRole('tab', { name: 'My integrations' })).toHaveAttribute('aria-selected', 'true');
+    const mailbox = await screen.findByRole('region', { name: 'Mailbox' });
+    expect(mailbox).toHaveTextContent('rita@gmail.test');
+    expect(screen.getByRole('region', { name: 'Calendar' })).toHaveTextContent('Not connected');
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TMeetingRoom } from '@hireflow/contracts/interviews';
 import { errorMessage } from '@/lib/api-client';
@@ -10,8 +10,11 @@ import { MeetingRoomDialog, addressLabelOf } from './meeting-room-dialog';
 
 type Editing = { room: TMeetingRoom | null; addressId?: string } | null;
 
+/** A column the page adds to each room's row (the room's calendar connection, from the integrations area). */
+export type RoomColumn = { header: string; render: (room: TMeetingRoom) => ReactNode };
+
 /** The company's meeting rooms grouped by office address, with add and edit (company settings, locations). */
-export function MeetingRoomsSettings() {
+export function MeetingRoomsSettings({ extraColumn }: { extraColumn?: RoomColumn } = {}) {
   const addresses = useOfficeAddresses();
   const rooms = useMeetingRooms({ includeInactive: true });
   const [editing, setEditing] = useState<Editing>(null);
@@ -70,6 +73,7 @@ export function MeetingRoomsSettings() {
                         <Table.Th>Seats</Table.Th>
                         <Table.Th>Equipment</Table.Th>
                         <Table.Th>Status</Table.Th>
+                        {extraColumn ? <Table.Th>{extraColumn.header}</Table.Th> : null}
                         <Table.Th>
                           <VisuallyHidden>Actions</VisuallyHidden>
                         </Table.Th>
@@ -86,6 +90,7 @@ export function MeetingRoomsSettings() {
                             </Group>
                           </Table.Td>
                           <Table.Td>{room.active ? <Badge color="pastel-green" variant="light">Active</Badge> : <Badge color="gray" variant="outline">Inactive</Badge>}</Table.Td>
+                          {extraColumn ? <Table.Td>{extraColumn.render(room)}</Table.Td> : null}
                           <Table.Td>
                             <Button variant="subtle" size="xs" onClick={() => setEditing({ room })} aria-label={`Edit ${room.name}`}>
                               Edit
