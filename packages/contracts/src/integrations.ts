@@ -135,6 +135,10 @@ export const ZMyIntegrations = z.object({
 });
 export type TMyIntegrations = z.infer<typeof ZMyIntegrations>;
 
+/** DELETE connection's answer: `revoked` false when the provider has no way to revoke (Microsoft); it is deleted here all the same. */
+export const ZDisconnectResult = z.object({ message: z.string(), revoked: z.boolean() });
+export type TDisconnectResult = z.infer<typeof ZDisconnectResult>;
+
 export const IntegrationMessages = {
   stateInvalid: 'This link has expired or was already used. Please start again.',
   notConfigured: (provider: string) => `${provider} is not set up for this installation. An administrator sets its client id and secret to enable it.`,

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { IntegrationMessages, type TConnectRequest, type TMyIntegrations } from '@hireflow/contracts/integrations';
+import { IntegrationMessages, type TConnectRequest, type TDisconnectResult, type TMyIntegrations } from '@hireflow/contracts/integrations';
 import { Paths } from '@hireflow/contracts/routes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
@@ -56,7 +56,7 @@ export async function sharedAddresses(customerId: Types.ObjectId) {
 }
 
 /** Disconnects one connection: the owner their own; an admin also the company's room and shared ones. 404 for anything else. */
-export async function disconnect(config: Config, logger: Logger, req: Request, id: string) {
+export async function disconnect(config: Config, logger: Logger, req: Request, id: string): Promise<TDisconnectResult> {
   const { user, customerId } = authOf(req);
   const row = await IntegrationConnection.findOne({ customerId, _id: new Types.ObjectId(id) }).lean<ConnectionDoc>();
   const mine = row?.owner === 'user' && row.userId?.equals(user._id);

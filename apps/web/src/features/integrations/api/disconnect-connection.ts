@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { IntegrationsApi } from '@hireflow/contracts/integrations';
+import { IntegrationsApi, ZDisconnectResult, type TDisconnectResult } from '@hireflow/contracts/integrations';
 import { apiDelete } from '@/lib/api-client';
 
-/** DELETE's answer: `revoked` false when the provider could not revoke the token (Microsoft cannot); it was deleted here all the same. */
-const ZDisconnectResult = z.object({ message: z.string(), revoked: z.boolean() });
-export type TDisconnectResult = z.infer<typeof ZDisconnectResult>;
+export type { TDisconnectResult };
 
 export const disconnectConnection = (id: string) => apiDelete(IntegrationsApi.connection.replace(':id', encodeURIComponent(id)), ZDisconnectResult);
 
