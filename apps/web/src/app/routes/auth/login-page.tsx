@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { AuthLayout } from '@/components/auth-layout';
 import { PasswordSignIn } from '@/features/auth/components/password-sign-in';
-import { ProviderButtons } from '@/features/auth/components/provider-buttons';
+import { ProviderChoice } from '@/features/auth/components/provider-choice';
 import { StepLoading } from '@/features/auth/components/step-loading';
 import { loadChunk } from '../lazy-page';
 
@@ -37,7 +37,7 @@ export default function LoginPage() {
         {mode === 'otp' ? <OtpSignIn key="otp" email={email} onEmailChange={setEmail} /> : null}
         {mode === 'forgot' ? <ForgotPasswordForm key="forgot" email={email} onEmailChange={setEmail} /> : null}
       </Suspense>
-      {mode !== 'forgot' ? <ProviderButtons purpose="sign-in" email={email} /> : null}
+      {mode !== 'forgot' ? <ProviderChoice purpose="sign-in" email={email} /> : null}
 
       <Group justify="space-between" gap="xs">
         {mode !== 'password' ? (
