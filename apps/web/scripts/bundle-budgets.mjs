@@ -7,7 +7,7 @@
 // its route (another branch adds the route): the check lists it and does not fail.
 export const RouteBudgets = {
   '/': { totalKb: 150 }, // 146.0 (redirects)
-  '/login': { jsKb: 170, cssKb: 50 }, // issue 11; measured JS 169.1, CSS 12.4; 170.0 at issue 16, 164.7 without module preload lists; 166.6 with the provider check of issue 18 (165.8 before; its buttons load only when a provider is configured)
+  '/login': { jsKb: 170, cssKb: 50 }, // issue 11; measured JS 169.1, CSS 12.4; 170.0 at issue 16, 164.7 without module preload lists; 166.7 with the provider check of issue 18 (165.8 before; its buttons load only when a provider is configured)
   '/signup': { totalKb: 225 }, // 218.8
   '/employee-signup': { totalKb: 225 }, // 218.5
   '/forgot-password': { totalKb: 200 }, // 192.1

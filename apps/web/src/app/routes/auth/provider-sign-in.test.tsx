@@ -79,6 +79,26 @@ describe('/login with Google or Microsoft', () => {
     expect(JSON.parse(post?.data as string)).toEqual({ provider: 'google', email: 'rita@acme.test' });
   });
 
+  it('points an account made through Google (no password) at the Google button', async () => {
+    http.onGet('/api/env_variables').reply(200, bothConfigured);
+    http.onPost('/api/user/auth').reply(200, { email: 'gina@acme.test', modes: { password: false, otp: true, google: true, microsoft: false } });
+    const { user } = await open('/login');
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'gina@acme.test{Enter}');
+    expect(await screen.findByText('This account signs in with Google. Continue with Google below, or sign in with a one-time code.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Sign in with a one-time code' }).length).toBeGreaterThan(0);
+  });
+
+  it('offers the one-time code alone when that provider is not configured', async () => {
+    http.onGet('/api/env_variables').reply(200, env);
+    http.onPost('/api/user/auth').reply(200, { email: 'gina@acme.test', modes: { password: false, otp: true, google: true, microsoft: false } });
+    const { user } = await open('/login');
+    await waitFor(() => expect(envCalls()).toHaveLength(1));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'gina@acme.test{Enter}');
+    expect(await screen.findByText('This account has no password yet. Sign in with a one-time code instead.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
+  });
+
   it('shows the button busy while the API answers, the other one disabled', async () => {
     http.onGet('/api/env_variables').reply(200, bothConfigured);
     http.onPost('/api/user/googleLogin').reply(() => new Promise(() => {}));
