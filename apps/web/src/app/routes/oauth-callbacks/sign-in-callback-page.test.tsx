@@ -10,7 +10,7 @@ import { appRoutes } from '@/app/routes/app-routes';
 import { currentPath, renderWithProviders } from '@/test/render';
 import { buildSession, buildUser } from '@/test/factories';
 import { mockHttp } from '@/test/http';
-import { getSession } from '@/lib/session';
+import { clearAllStorage, getSession } from '@/lib/session';
 
 const http = mockHttp();
 let counter = 0;
@@ -68,6 +68,23 @@ describe('sign-in callbacks (/googleSignin, /outlooksigninauth)', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     expect(posts('/api/authComplete')).toHaveLength(1);
+  });
+
+  it('does not reuse an old answer when the same address is opened again later', async () => {
+    const session = buildSession();
+    const route = `/googleSignin?code=c&state=${nextState()}`;
+    http.onPost('/api/authComplete').replyOnce(200, session);
+    http.onPost('/api/authComplete').reply(400, { code: 'state_invalid', message: 'This link has expired or was already used. Please start again.' });
+    answerSignedInCalls(http, session.user);
+    const first = renderWithProviders(null, { route });
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    first.unmount();
+    clearAllStorage(); // signed out since
+
+    renderWithProviders(null, { route });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired or was already used.');
+    expect(posts('/api/authComplete')).toHaveLength(2);
+    expect(getSession().token).toBeNull();
   });
 
   it('an unverified email lands on /stop', async () => {

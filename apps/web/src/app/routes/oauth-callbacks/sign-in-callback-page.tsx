@@ -22,15 +22,18 @@ const flows: Record<string, Flow> = {
 
 /**
  * The provider's answer is posted once per page load: its state is single-use on the server, so a second
- * post (React's StrictMode runs effects twice, a re-render re-subscribes) must reuse the first one's outcome.
+ * post (React's StrictMode runs effects twice) must reuse the first one's outcome. The page that acts on the
+ * outcome forgets it, so coming back to the same address later (the back button after signing out) asks the
+ * API again, which refuses the spent state, instead of reusing an old session.
  */
+type Answer = Flow & { code: string; state: string };
 const sent = new Map<string, Promise<TSessionResponse>>();
-function completeOnce(args: Flow & { code: string; state: string }): Promise<TSessionResponse> {
-  const key = `${args.purpose}\n${args.provider}\n${args.state}\n${args.code}`;
-  let answer = sent.get(key);
+const keyOf = (args: Answer) => `${args.purpose}\n${args.provider}\n${args.state}\n${args.code}`;
+function completeOnce(args: Answer): Promise<TSessionResponse> {
+  let answer = sent.get(keyOf(args));
   if (!answer) {
     answer = completeProviderFlow(args);
-    sent.set(key, answer);
+    sent.set(keyOf(args), answer);
   }
   return answer;
 }
@@ -72,12 +75,17 @@ export default function SignInCallbackPage() {
   useEffect(() => {
     if (upfrontProblem || !code || !state) return;
     let live = true;
-    completeOnce({ ...flow, code, state }).then(
+    const answer = { ...flow, code, state };
+    completeOnce(answer).then(
       (session) => {
-        if (live) completeRef.current(session);
+        if (!live) return;
+        sent.delete(keyOf(answer));
+        completeRef.current(session);
       },
       (error: unknown) => {
-        if (live) setFailure(errorMessage(error));
+        if (!live) return;
+        sent.delete(keyOf(answer));
+        setFailure(errorMessage(error));
       },
     );
     return () => {
