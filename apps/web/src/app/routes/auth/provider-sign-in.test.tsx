@@ -79,13 +79,15 @@ describe('/login with Google or Microsoft', () => {
     expect(JSON.parse(post?.data as string)).toEqual({ provider: 'google', email: 'rita@acme.test' });
   });
 
-  it('points an account made through Google (no password) at the Google button', async () => {
+  it('points an account without a password at the configured providers as well as the one-time code', async () => {
     http.onGet('/api/env_variables').reply(200, bothConfigured);
-    http.onPost('/api/user/auth').reply(200, { email: 'gina@acme.test', modes: { password: false, otp: true, google: true, microsoft: false } });
+    http.onPost('/api/user/auth').reply(200, { email: 'gina@acme.test', modes: { password: false, otp: true, google: true, microsoft: true } });
     const { user } = await open('/login');
     await screen.findByRole('button', { name: 'Continue with Google' });
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'gina@acme.test{Enter}');
-    expect(await screen.findByText('This account signs in with Google. Continue with Google below, or sign in with a one-time code.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This account has no password yet. Continue with Google or Microsoft below, or sign in with a one-time code.'),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Sign in with a one-time code' }).length).toBeGreaterThan(0);
   });
 

@@ -134,7 +134,7 @@ describe('sign-up callbacks (/googleSignup, /outlooksignupauth)', () => {
     expect(currentPath(router)).toBe('/onboarding');
     expect(getSession().token).toBe('new-admin');
     expect(posts('/api/thirdparty/signup/verify')).toHaveLength(1);
-    expect(posts('/api/thirdparty/signup/verify')[0].params).toEqual({ code: 'ms-code', state, provider: 'microsoft' });
+    expect(posts('/api/thirdparty/signup/verify')[0].params).toEqual({ code: 'ms-code', state });
   });
 
   it('shows progress while the company is created', async () => {

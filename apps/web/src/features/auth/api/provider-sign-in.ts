@@ -27,14 +27,11 @@ export function useStartProviderFlow() {
 
 /**
  * The callback page hands the provider's answer over: POST /api/authComplete?code&state (sign-in) or
- * POST /api/thirdparty/signup/verify?code&state&provider (sign-up, 201). Both answer a session.
+ * POST /api/thirdparty/signup/verify?code&state (sign-up, 201; the state names the provider). Both answer a session.
  */
-export async function completeProviderFlow({ purpose, provider, code, state }: { purpose: ProviderPurpose; provider: TIdentityProvider; code: string; state: string }) {
+export async function completeProviderFlow({ purpose, code, state }: { purpose: ProviderPurpose; code: string; state: string }) {
   if (purpose === 'sign-up') {
-    return apiPost(AuthApi.thirdPartySignupVerify, undefined, authSchema('ZSessionResponse'), {
-      params: { code, state, provider },
-      timeout: SignInTimeoutMs,
-    });
+    return apiPost(AuthApi.thirdPartySignupVerify, undefined, authSchema('ZSessionResponse'), { params: { code, state }, timeout: SignInTimeoutMs });
   }
   const { IntegrationsApi } = await loadIntegrations();
   return apiPost(IntegrationsApi.authComplete, undefined, authSchema('ZSessionResponse'), { params: { code, state }, timeout: SignInTimeoutMs });

@@ -21,10 +21,11 @@ type Props = { email: string; onEmailChange: (email: string) => void; onUseOtp: 
 
 const noPasswordMessage = 'This account has no password yet. Sign in with a one-time code instead.';
 
-/** An account made through Google or Microsoft has no password: point at its button when that provider is configured. */
+/** No password: point at Google or Microsoft as well when the account check offers them and they are configured here. */
 function noPasswordMessageOf(modes: TAuthCheckResponse['modes'], env: { googleClientId: string | null; microsoftClientId: string | null } | undefined) {
-  const provider = modes.google && env?.googleClientId ? 'Google' : modes.microsoft && env?.microsoftClientId ? 'Microsoft' : null;
-  return provider ? `This account signs in with ${provider}. Continue with ${provider} below, or sign in with a one-time code.` : noPasswordMessage;
+  const providers = [modes.google && env?.googleClientId ? 'Google' : null, modes.microsoft && env?.microsoftClientId ? 'Microsoft' : null].filter(Boolean);
+  if (providers.length === 0) return noPasswordMessage;
+  return `This account has no password yet. Continue with ${providers.join(' or ')} below, or sign in with a one-time code.`;
 }
 
 /** Password sign-in: the email first (/api/user/auth), then password and captcha (/api/user/login). */
