@@ -7,7 +7,7 @@
 // its route (another branch adds the route): the check lists it and does not fail.
 export const RouteBudgets = {
   '/': { totalKb: 150 }, // 146.0 (redirects)
-  '/login': { jsKb: 170, cssKb: 50 }, // issue 11; measured JS 169.1, CSS 12.4; 170.0 at issue 16, 164.7 without module preload lists
+  '/login': { jsKb: 170, cssKb: 50 }, // issue 11; measured JS 169.1, CSS 12.4; 170.0 at issue 16, 164.7 without module preload lists; 166.7 with the provider check of issue 18 (165.8 before; its buttons load only when a provider is configured)
   '/signup': { totalKb: 225 }, // 218.8
   '/employee-signup': { totalKb: 225 }, // 218.5
   '/forgot-password': { totalKb: 200 }, // 192.1
@@ -58,10 +58,10 @@ export const RouteBudgets = {
   '/company-settings/manage-agencies': { totalKb: 305 }, // issue 17: list and side panel (the forms load when opened); measured 298.0
   '/agencies-login/:customerslug/:agencyid': { totalKb: 235 }, // issue 17: agency sign-in outside the app shell; measured 228.1
   '/applied-by-agencies': { totalKb: 240 }, // issue 17: the agency portal (tabs load when opened); measured 235.9
-  '/googleSignin': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
-  '/outlooksigninauth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
-  '/googleSignup': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
-  '/outlooksignupauth': { totalKb: 225 }, // issue 18: provisional (OAuth callback page)
+  '/googleSignin': { totalKb: 215 }, // issue 18: Google/Microsoft sign-in or sign-up callback (posts the answer, stores the session); measured 208.2
+  '/outlooksigninauth': { totalKb: 215 }, // issue 18: Google/Microsoft sign-in or sign-up callback (posts the answer, stores the session); measured 208.2
+  '/googleSignup': { totalKb: 215 }, // issue 18: Google/Microsoft sign-in or sign-up callback (posts the answer, stores the session); measured 208.2
+  '/outlooksignupauth': { totalKb: 215 }, // issue 18: Google/Microsoft sign-in or sign-up callback (posts the answer, stores the session); measured 208.2
   '/gmailAuth': { totalKb: 215 }, // issue 18: mailbox/calendar callback outside the shell (session check, one API call); measured 206.4
   '/outlookauth': { totalKb: 215 }, // issue 18: mailbox/calendar callback outside the shell (session check, one API call); measured 206.4
   '/calenderAuth': { totalKb: 215 }, // issue 18: mailbox/calendar callback outside the shell (session check, one API call); measured 206.4

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { AuthLayout } from '@/components/auth-layout';
 import { PasswordSignIn } from '@/features/auth/components/password-sign-in';
+import { ProviderChoice } from '@/features/auth/components/provider-choice';
 import { StepLoading } from '@/features/auth/components/step-loading';
 import { loadChunk } from '../lazy-page';
 
@@ -21,7 +22,10 @@ const titles: Record<Mode, string> = {
   forgot: 'Reset your password',
 };
 
-/** /login: password, OTP and forgot-password modes; the email typed in one mode carries to the next. */
+/**
+ * /login: password, OTP and forgot-password modes; the email typed in one mode carries to the next, and to
+ * Google or Microsoft as login hint when those are configured.
+ */
 export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('password');
   const [email, setEmail] = useState('');
@@ -33,6 +37,7 @@ export default function LoginPage() {
         {mode === 'otp' ? <OtpSignIn key="otp" email={email} onEmailChange={setEmail} /> : null}
         {mode === 'forgot' ? <ForgotPasswordForm key="forgot" email={email} onEmailChange={setEmail} /> : null}
       </Suspense>
+      {mode !== 'forgot' ? <ProviderChoice purpose="sign-in" email={email} /> : null}
 
       <Group justify="space-between" gap="xs">
         {mode !== 'password' ? (

@@ -8,6 +8,7 @@ import { CareerSiteAddressInput } from '@/components/career-site-address-input';
 import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { useSelfSignup } from '@/features/auth/api/self-signup';
+import { ProviderChoice } from '@/features/auth/components/provider-choice';
 import { SignupSuccess } from '@/features/auth/components/signup-success';
 import { errorMessage } from '@/lib/api-client';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
@@ -69,6 +70,7 @@ export default function SignupPage() {
           <Button type="submit" loading={signup.isPending} fullWidth>
             Create account
           </Button>
+          <ProviderChoice purpose="sign-up" />
           <Text size="sm">
             Already have an account?{' '}
             <Anchor component={Link} to={Paths.login}>

@@ -1,15 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthApi } from '@hireflow/contracts/auth-constants';
-import { apiGet } from '@/lib/api-client';
-import { authSchema } from './auth-schemas';
+import { useQuery } from '@tanstack/react-query';
+import { getEnvVariablesQueryOptions } from './env-variables-query';
 
-export function getEnvVariables() {
-  return apiGet(AuthApi.envVariables, authSchema('ZEnvVariablesResponse'));
-}
-
-export function getEnvVariablesQueryOptions() {
-  return queryOptions({ queryKey: ['env-variables'], queryFn: getEnvVariables, staleTime: Infinity });
-}
+export { getEnvVariables, getEnvVariablesQueryOptions } from './env-variables-query';
 
 export function useEnvVariables({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...getEnvVariablesQueryOptions(), enabled });

@@ -1,11 +1,14 @@
 import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TAuthCheckResponse } from '@hireflow/contracts/auth';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { lazySchema, zodValidate } from '@/lib/zod-form';
 import { loadChunk } from '@/app/routes/lazy-page';
 import { loadAuthSchemas } from '../api/auth-schemas';
 import { useCheckAuth } from '../api/check-auth';
+import { getEnvVariablesQueryOptions } from '../api/env-variables-query';
 import { StepLoading } from './step-loading';
 
 // Loaded with the first validation or submit, so /login's first paint does not wait for zod.
@@ -16,11 +19,21 @@ const PasswordStep = lazy(() => loadChunk(() => import('./password-step')).then(
 
 type Props = { email: string; onEmailChange: (email: string) => void; onUseOtp: () => void };
 
+const noPasswordMessage = 'This account has no password yet. Sign in with a one-time code instead.';
+
+/** No password: point at Google or Microsoft as well when the account check offers them and they are configured here. */
+function noPasswordMessageOf(modes: TAuthCheckResponse['modes'], env: { googleClientId: string | null; microsoftClientId: string | null } | undefined) {
+  const providers = [modes.google && env?.googleClientId ? 'Google' : null, modes.microsoft && env?.microsoftClientId ? 'Microsoft' : null].filter(Boolean);
+  if (providers.length === 0) return noPasswordMessage;
+  return `This account has no password yet. Continue with ${providers.join(' or ')} below, or sign in with a one-time code.`;
+}
+
 /** Password sign-in: the email first (/api/user/auth), then password and captcha (/api/user/login). */
 export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
-  const [noPassword, setNoPassword] = useState(false);
+  const [noPassword, setNoPassword] = useState<string | null>(null);
   const checkAuth = useCheckAuth();
+  const queryClient = useQueryClient();
 
   // One field, so plain state rather than @mantine/form (which then stays out of /login's first load).
   const [value, setValue] = useState(email);
@@ -67,11 +80,11 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
 
   const send = (parsed: { email: string }) => {
     onEmailChange(parsed.email);
-    setNoPassword(false);
+    setNoPassword(null);
     checkAuth.mutate(parsed, {
       onSuccess: (answer) => {
         if (answer.modes.password) setConfirmedEmail(answer.email);
-        else setNoPassword(true);
+        else setNoPassword(noPasswordMessageOf(answer.modes, queryClient.getQueryData(getEnvVariablesQueryOptions().queryKey)));
       },
     });
   };
@@ -81,7 +94,7 @@ export function PasswordSignIn({ email, onEmailChange, onUseOtp }: Props) {
       <Stack gap="md">
         <FormAlert message={checkAuth.isError ? errorMessage(checkAuth.error) : null} />
         {noPassword ? (
-          <FormAlert tone="info" message="This account has no password yet. Sign in with a one-time code instead." />
+          <FormAlert tone="info" message={noPassword} />
         ) : null}
         <TextInput
           label="Email"
