@@ -38,8 +38,12 @@ const statusOf = (error: unknown): number | undefined => {
   return e.response?.status ?? e.status ?? (typeof e.code === 'number' ? e.code : undefined);
 };
 
-function googleClient(config: Config, accessToken: string) {
-  return googleCalendar({ version: 'v3', rootUrl: `${config.google!.apiUrl}/`, headers: { authorization: `Bearer ${accessToken}` }, retry: false });
+/** Free/busy is asked while someone waits for free slots: a calendar slower than this is left out. */
+const BusyTimeoutMs = 8_000;
+const EventTimeoutMs = 20_000;
+
+function googleClient(config: Config, accessToken: string, timeout = EventTimeoutMs) {
+  return googleCalendar({ version: 'v3', rootUrl: `${config.google!.apiUrl}/`, headers: { authorization: `Bearer ${accessToken}` }, retry: false, timeout });
 }
 
 /** Google's call, its 401 as TokenRejectedError, 404/410 as EventGoneError. */
@@ -54,12 +58,12 @@ async function google<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-async function graph(config: Config, accessToken: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown> | null> {
+async function graph(config: Config, accessToken: string, method: string, path: string, body?: unknown, timeout = EventTimeoutMs): Promise<Record<string, unknown> | null> {
   const res = await fetch(`${config.microsoft!.graphUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', prefer: 'outlook.timezone="UTC"' },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(timeout),
   });
   if (res.status === 401) throw new TokenRejectedError('Microsoft Graph rejected the access token');
   if (res.status === 404 || res.status === 410) throw new EventGoneError('the event is gone');
@@ -77,7 +81,7 @@ export async function busySpans(config: Config, connection: ConnectionDoc, range
   if (connection.provider === 'google') {
     return withAccessToken(config, connection, async (token) => {
       const answer = await google(() =>
-        googleClient(config, token).freebusy.query({ requestBody: { timeMin: range.from.toISOString(), timeMax: range.to.toISOString(), items: [{ id: 'primary' }] } }),
+        googleClient(config, token, BusyTimeoutMs).freebusy.query({ requestBody: { timeMin: range.from.toISOString(), timeMax: range.to.toISOString(), items: [{ id: 'primary' }] } }),
       );
       const calendars = answer.data.calendars ?? {};
       const primary = calendars.primary ?? Object.values(calendars)[0];
@@ -90,7 +94,7 @@ export async function busySpans(config: Config, connection: ConnectionDoc, range
       startTime: { dateTime: range.from.toISOString().replace(/Z$/, ''), timeZone: 'UTC' },
       endTime: { dateTime: range.to.toISOString().replace(/Z$/, ''), timeZone: 'UTC' },
       availabilityViewInterval: 15,
-    });
+    }, BusyTimeoutMs);
     const schedules = (answer?.value ?? []) as Array<{ scheduleItems?: Array<{ status?: string; start?: { dateTime?: string; timeZone?: string }; end?: { dateTime?: string; timeZone?: string } }> }>;
     return schedules
       .flatMap((s) => s.scheduleItems ?? [])

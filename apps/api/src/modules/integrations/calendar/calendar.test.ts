@@ -10,6 +10,8 @@ import { addMeetingRoom, buildInterviewCompany, setWorkingHours, type InterviewC
 import { IntegrationConnection } from '../connections/connection.model';
 import { startAppWithPeers, runOAuthRoundTrip } from '../integrations.test-support';
 import { CalendarSyncJob } from './calendar-events.job';
+import { putEvent } from './calendar-client';
+import { findConnection } from '../connections/connections';
 
 let ctx: Awaited<ReturnType<typeof startAppWithPeers>>;
 let co: InterviewCompany;
@@ -264,5 +266,19 @@ describe('interview events in connected calendars', () => {
     await worker.drain();
     expect(ctx.peers.googleApi.liveEventsOf(co.co.approver1.user.email)).toEqual([]);
     expect((await Interview.findOne({ customerId: co.co.customerId, _id: created.body.interview.id }).lean())!.calendarEvents).toEqual([]);
+  });
+
+  it('asks each provider for a video meeting when told to, and answers its link (Google Meet, Teams)', async () => {
+    const event = { title: 'Video interview', start: new Date('2030-03-15T10:00:00Z'), end: new Date('2030-03-15T11:00:00Z'), timeZone: 'UTC', location: '', description: '', wantsVideoLink: true };
+    const googleConnection = (await findConnection(co.co.customerId, 'calendar', { owner: 'user', userId: co.co.employee.user._id }))!;
+    const graphConnection = (await findConnection(co.co.customerId, 'calendar', { owner: 'user', userId: co.co.hm.user._id }))!;
+    const meet = await putEvent(ctx.config, googleConnection, null, event);
+    expect(meet.videoLink).toMatch(/^https:\/\/meet\.google\.test\//);
+    const sent = ctx.peers.googleApi.requests.filter((r) => r.method === 'POST' && r.path === '/calendar/v3/calendars/primary/events').at(-1)!;
+    expect(sent.query.conferenceDataVersion).toBe('1');
+    expect(sent.json).toMatchObject({ conferenceData: { createRequest: { conferenceSolutionKey: { type: 'hangoutsMeet' } } } });
+    const teams = await putEvent(ctx.config, graphConnection, null, event);
+    expect(teams.videoLink).toMatch(/^https:\/\/teams\.microsoft\.test\//);
+    expect(ctx.peers.graph.events.get(teams.eventId)!.body).toMatchObject({ isOnlineMeeting: true });
   });
 });
