@@ -28,6 +28,9 @@ async function spansOf(connections: ConnectionDoc[], key: (c: ConnectionDoc) => 
   return found;
 }
 
+/** The config and logger of the running app (set when it is built); null before. */
+export const calendarContext = () => context;
+
 const configured = () => Boolean(context && (context.config.google || context.config.microsoft));
 
 /** The interview's own span: its entry in a room's calendar does not count against changing it. */

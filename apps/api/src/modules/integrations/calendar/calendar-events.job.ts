@@ -10,27 +10,53 @@ import { User } from '../../users/user.model';
 import { Interview, type InterviewDoc } from '../../interviews/interview.model';
 import { MeetingRoom } from '../../interviews/rooms/meeting-room.model';
 import { IntegrationConnection, type ConnectionDoc } from '../connections/connection.model';
+import { findConnection } from '../connections/connections';
+import { calendarContext } from './calendar-busy';
 import { ConnectionBrokenError } from '../oauth/providers';
 import { deleteEvent, EventGoneError, putEvent, type CalendarEventInput } from './calendar-client';
 
 export const CalendarSyncJobName = 'calendar.sync-interview';
 type Payload = { customerId: string; interviewId: string; sequence: number };
-type CalendarEntry = { userId: Types.ObjectId | null; roomId: Types.ObjectId | null; connectionId: Types.ObjectId; provider: string; eventId: string };
+type CalendarEntry = { userId: Types.ObjectId | null; roomId: Types.ObjectId | null; connectionId: Types.ObjectId; provider: string; eventId: string; host?: boolean | null };
 
 /**
  * After an interview is scheduled, changed or cancelled: brings the connected calendars in line with it in
- * the background (the mails with the .ics go out as before).
+ * the background (the mails with the .ics go out as before). A video interview booked without a link first
+ * gets one from the scheduler's calendar, at once, so the invitations carry it.
  */
-export async function queueCalendarSync(interview: Pick<InterviewDoc, '_id' | 'customerId' | 'sequence'>) {
+export async function queueCalendarSync(interview: InterviewDoc) {
+  await hostVideoMeeting(interview);
   await enqueueJob<Payload>(CalendarSyncJobName, { customerId: String(interview.customerId), interviewId: String(interview._id), sequence: interview.sequence }, {
     customerId: interview.customerId,
     dedupeKey: `${CalendarSyncJobName}:${String(interview._id)}:${interview.sequence}`,
   });
 }
 
+/**
+ * A video interview booked without a link: the scheduler's calendar gets the event with a new video meeting
+ * (Google Meet, Teams), whose link becomes the interview's (and `interview` is given it, so the invitations
+ * carry it). The event is kept as the interview's `host` event. A provider that fails leaves the interview
+ * without a link (logged).
+ */
+async function hostVideoMeeting(interview: InterviewDoc) {
+  const ctx = calendarContext();
+  if (!ctx || interview.mode !== 'video' || interview.videoLink || interview.status !== 'scheduled' || !interview.scheduledBy) return;
+  const connection = await findConnection(interview.customerId, 'calendar', { owner: 'user', userId: interview.scheduledBy });
+  if (connection?.status !== 'connected') return;
+  try {
+    const made = await putEvent(ctx.config, connection, null, { ...(await eventOf(ctx.config, interview)), wantsVideoLink: true });
+    const entry = { userId: interview.scheduledBy, roomId: null, connectionId: connection._id, provider: connection.provider, eventId: made.eventId, host: true };
+    const videoLink = made.videoLink ?? '';
+    await Interview.updateOne({ customerId: interview.customerId, _id: interview._id }, { $set: { videoLink }, $push: { calendarEvents: entry } });
+    Object.assign(interview, { videoLink, calendarEvents: [...(interview.calendarEvents ?? []), entry] });
+  } catch (error) {
+    ctx.logger.warn({ err: error, interviewId: String(interview._id) }, 'the calendar did not make a video meeting; the interview has no link');
+  }
+}
+
 const who = (e: Pick<CalendarEntry, 'userId' | 'roomId'>) => (e.userId ? `user:${String(e.userId)}` : `room:${String(e.roomId)}`);
 
-async function eventOf(config: Config, interview: InterviewDoc): Promise<CalendarEventInput> {
+export async function eventOf(config: Config, interview: InterviewDoc): Promise<CalendarEventInput> {
   const { customerId } = interview;
   const [candidate, job, panel, room] = await Promise.all([
     Candidate.findOne({ customerId, _id: interview.candidateId }, { firstName: 1, lastName: 1 }).lean(),
@@ -80,6 +106,14 @@ export async function syncInterviewCalendars(config: Config, logger: Logger, cus
     : [];
   const allConnections = await IntegrationConnection.find({ customerId, _id: { $in: existing.map((e) => e.connectionId) } }).lean<ConnectionDoc[]>();
   const byId = new Map(allConnections.map((c) => [String(c._id), c]));
+  // The scheduler's event that made the video meeting stays (and moves) while the interview is by video.
+  const hosts = new Set<string>();
+  for (const entry of existing.filter((e) => e.host)) {
+    const connection = byId.get(String(entry.connectionId));
+    if (!wanted || interview.mode !== 'video' || connection?.status !== 'connected') continue;
+    hosts.add(String(connection._id));
+    if (!owners.some((c) => c._id.equals(connection._id))) owners.push(connection);
+  }
   const kept: CalendarEntry[] = [];
   let retry: Error | null = null;
   const failed = (error: unknown, entry: string) => {
@@ -116,7 +150,7 @@ export async function syncInterviewCalendars(config: Config, logger: Logger, cus
           if (!previous || !(error instanceof EventGoneError)) throw error;
           put = await putEvent(config, connection, null, event);
         }
-        kept.push({ ...owner, connectionId: connection._id, provider: connection.provider, eventId: put.eventId });
+        kept.push({ ...owner, connectionId: connection._id, provider: connection.provider, eventId: put.eventId, host: hosts.has(String(connection._id)) });
         if (put.videoLink) videoLink ??= put.videoLink;
       } catch (error) {
         failed(error, who(owner));

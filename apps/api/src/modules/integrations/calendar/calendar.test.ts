@@ -6,6 +6,8 @@ import { buildPath } from '@hireflow/contracts/routes';
 import { JobWorker } from '../../../lib/job-queue';
 import { MailJob } from '../../../lib/mailer';
 import { Interview } from '../../interviews/interview.model';
+import { Application } from '../../candidates/applications/application.model';
+import { OutboxMail } from '../../mail/outbox.model';
 import { addMeetingRoom, buildInterviewCompany, setWorkingHours, type InterviewCompany } from '../../interviews/interviews.test-support';
 import { IntegrationConnection } from '../connections/connection.model';
 import { startAppWithPeers, runOAuthRoundTrip } from '../integrations.test-support';
@@ -280,5 +282,31 @@ describe('interview events in connected calendars', () => {
     const teams = await putEvent(ctx.config, graphConnection, null, event);
     expect(teams.videoLink).toMatch(/^https:\/\/teams\.microsoft\.test\//);
     expect(ctx.peers.graph.events.get(teams.eventId)!.body).toMatchObject({ isOnlineMeeting: true });
+  });
+
+  it('books a video interview without a link when the scheduler has a calendar: the provider makes the meeting and the mails carry its link', async () => {
+    const noCalendar = await send('post', co.co.approver2.auth, InterviewApi.interviews, body(co.applicationIds[3]!, { start: '2030-03-18T10:00:00.000Z', videoLink: '' }));
+    expect(noCalendar.status).toBe(400);
+    expect(noCalendar.body.message).toBe('videoLink: add the video call link');
+
+    await connectCalendar(co.co.recruiter, 'google');
+    const created = await send('post', co.co.recruiter.auth, InterviewApi.interviews, body(co.applicationIds[3]!, { start: '2030-03-18T10:00:00.000Z', videoLink: '' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const link = created.body.interview.videoLink as string;
+    expect(link).toMatch(/^https:\/\/meet\.google\.test\/\w+/);
+    const candidateEmail = (await Application.findOne({ customerId: co.co.customerId, _id: co.applicationIds[3] }).lean())!.candidateEmail;
+    const [mail] = await OutboxMail.find({ to: candidateEmail }).lean();
+    expect(mail!.text).toContain(link);
+    await worker.drain();
+    const on18th = (events: { body: Record<string, unknown> }[]) => events.filter((e) => String((e.body.start as { dateTime: string }).dateTime).startsWith('2030-03-18'));
+    const [hosted] = on18th(ctx.peers.googleApi.liveEventsOf(co.co.recruiter.user.email));
+    expect(hosted!.body).toMatchObject({ hangoutLink: link, location: link });
+    expect(on18th(ctx.peers.googleApi.liveEventsOf(co.co.employee.user.email)).map((e) => e.body.location)).toEqual([link]);
+    expect(on18th(ctx.peers.graph.liveEventsOf(co.co.hm.user.email))).toHaveLength(1);
+
+    await send('post', co.co.recruiter.auth, buildPath(InterviewApi.interviewCancel, { id: created.body.interview.id }), {}).expect(200);
+    await worker.drain();
+    expect(on18th(ctx.peers.googleApi.liveEventsOf(co.co.recruiter.user.email))).toEqual([]);
+    expect(on18th(ctx.peers.graph.liveEventsOf(co.co.hm.user.email))).toEqual([]);
   });
 });
