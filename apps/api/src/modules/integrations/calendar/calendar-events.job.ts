@@ -25,6 +25,9 @@ type CalendarEntry = { userId: Types.ObjectId | null; roomId: Types.ObjectId | n
  * gets one from the scheduler's calendar, at once, so the invitations carry it.
  */
 export async function queueCalendarSync(interview: InterviewDoc) {
+  // Without Google or Microsoft configured no calendar can be reached: nothing to do.
+  const ctx = calendarContext();
+  if (!ctx || !(ctx.config.google || ctx.config.microsoft)) return;
   await hostVideoMeeting(interview);
   await enqueueJob<Payload>(CalendarSyncJobName, { customerId: String(interview.customerId), interviewId: String(interview._id), sequence: interview.sequence }, {
     customerId: interview.customerId,
@@ -158,7 +161,7 @@ export async function syncInterviewCalendars(config: Config, logger: Logger, cus
       }
     }));
   }
-  await Interview.updateOne({ customerId, _id: interviewId }, { $set: { calendarEvents: kept } });
+  if (kept.length || existing.length) await Interview.updateOne({ customerId, _id: interviewId }, { $set: { calendarEvents: kept } });
   if (retry) throw retry;
   return { events: kept.length, videoLink };
 }

@@ -231,6 +231,15 @@ describe('interview events in connected calendars', () => {
     expect(google.liveEventsOf(co.co.employee.user.email).map((e) => [e.id, (e.body.start as { dateTime: string }).dateTime])).toEqual([[g!.id, '2030-03-12T13:00:00.000Z']]);
     expect(graph.liveEventsOf(co.co.hm.user.email).map((e) => [e.id, (e.body.start as { dateTime: string }).dateTime])).toEqual([[m!.id, '2030-03-12T14:00:00']]);
 
+    // Deleted in the calendar by its owner: the next change puts it back (a new event).
+    ctx.peers.graph.events.get(m!.id)!.deleted = true;
+    await send('patch', co.co.recruiter.auth, buildPath(InterviewApi.interview, { id }), { note: 'Bring the laptop' }).expect(200);
+    await worker.drain();
+    const [back] = graph.liveEventsOf(co.co.hm.user.email);
+    expect(back!.id).not.toBe(m!.id);
+    expect(String((back!.body.body as { content: string }).content)).toContain('Note: Bring the laptop');
+    expect(google.liveEventsOf(co.co.employee.user.email).map((e) => e.id)).toEqual([g!.id]);
+
     // The hiring manager leaves the panel: their event goes, the other stays.
     await send('patch', co.co.recruiter.auth, buildPath(InterviewApi.interview, { id }), { interviewerIds: [co.co.employee.id] }).expect(200);
     await worker.drain();
