@@ -13,11 +13,14 @@ import { careersPublicRouter } from './modules/careers/careers.public';
 import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/self-scheduling.public';
 import { onboardingPublicRouter } from './modules/offers/onboarding/onboarding.public';
 import { offerPublicRouter } from './modules/offers/public/offer-public.routes';
+import { installCalendarBusySources } from './modules/integrations/calendar/calendar-busy';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
 export function buildApp({ config, logger }: { config: Config; logger: Logger }): Express {
   const app = express();
   app.locals.config = config;
+  // Free slots and room checks also ask connected calendars (Google, Microsoft) for busy times.
+  installCalendarBusySources({ config, logger });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLogger(app, logger, { ignore: (url) => url === '/api/health' }));

@@ -36,6 +36,13 @@ const interviewSchema = new Schema(
     selfScheduleLinkId: { type: Schema.Types.ObjectId, default: null },
     // Scorecard reminders already queued (after the end, then overdue): the queue job checks and sets these.
     remindersSent: { type: [String], default: [] },
+    // The event the calendar integration made for it in each connected calendar (an interviewer's or the
+    // room's): updated in place on a change, deleted on cancellation or when its owner leaves the panel.
+    // `host`: the scheduler's event whose video meeting (Meet, Teams) gave the interview its link.
+    calendarEvents: {
+      type: [{ _id: false, userId: { type: Schema.Types.ObjectId, default: null }, roomId: { type: Schema.Types.ObjectId, default: null }, connectionId: Schema.Types.ObjectId, provider: String, eventId: String, host: { type: Boolean, default: false } }],
+      default: [],
+    },
   },
   { timestamps: true },
 );

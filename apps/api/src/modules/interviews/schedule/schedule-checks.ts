@@ -90,7 +90,8 @@ export function refuseUnacknowledged(conflicts: TInterviewConflict[], acknowledg
  */
 export async function claimRoom(customerId: Types.ObjectId, roomId: Types.ObjectId, span: Span, session: ClientSession, excludeInterviewId?: Types.ObjectId) {
   await MeetingRoom.updateOne({ customerId, _id: roomId }, { $inc: { bookingVersion: 1 } }, { session });
-  if (await isRoomTaken(customerId, roomId, span, excludeInterviewId ? { excludeInterviewId } : {})) throw AppError.conflict(InterviewMessages.roomTaken);
+  // The room's own calendar was asked just before (assertRoomFree): here only bookings can have changed.
+  if (await isRoomTaken(customerId, roomId, span, { bookingsOnly: true, ...(excludeInterviewId ? { excludeInterviewId } : {}) })) throw AppError.conflict(InterviewMessages.roomTaken);
 }
 
 export async function assertRoomFree(customerId: Types.ObjectId, roomId: Types.ObjectId, span: Span, excludeInterviewId?: Types.ObjectId) {

@@ -6,6 +6,7 @@ import { clockOf } from '../../../lib/clock';
 import { validate } from '../../../lib/validate';
 import { apiPath } from '../../jobs/jobs.context';
 import { findVisibleInterview } from '../interviews.access';
+import { requireVideoLinkOrCalendar } from '../../integrations/calendar/video-link';
 import { presentInterviews } from '../interview.presenter';
 import { cancelInterview, rescheduleInterview, scheduleInterview, setInterviewStatus, type ChangeContext } from './schedule.service';
 import { interviewTemplatePreview, listInterviews } from './interview-queries';
@@ -23,7 +24,7 @@ const changeContext = (req: Request): ChangeContext => ({
 // `/api/interviews/:id` only for ids, so the other areas' `/api/interviews/<word>` paths stay theirs.
 const idOnly: RequestHandler = (req, _res, next) => (typeof req.params.id === 'string' && /^[a-f0-9]{24}$/i.test(req.params.id) ? next() : next('route'));
 
-scheduleRouter.post(apiPath(InterviewApi.interviews), requireAuth, validate({ body: ZScheduleInterviewRequest }), async (req, res) => {
+scheduleRouter.post(apiPath(InterviewApi.interviews), requireAuth, validate({ body: ZScheduleInterviewRequest }), requireVideoLinkOrCalendar, async (req, res) => {
   res.status(201).json(await scheduleInterview(changeContext(req), req.body));
 });
 

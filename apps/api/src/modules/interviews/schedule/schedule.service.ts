@@ -17,6 +17,7 @@ import { recordInterviewChanges } from '../interview-history';
 import {
   activeInterviewers, assertMaySchedule, assertRoomFree, claimRoom, conflictsFor, findSchedulableApplication, refuseUnacknowledged, roomOfCompany, roundOfJob, type Caller,
 } from './schedule-checks';
+import { queueCalendarSync } from '../../integrations/calendar/calendar-events.job';
 import { buildInvitationMails, formatInterviewTime, loadInvitationContext, findInterviewTemplate, type InvitationChange, type InvitationDraft } from './invitation';
 
 type ScheduleInput = z.output<typeof ZScheduleInterviewRequest>;
@@ -161,6 +162,7 @@ export async function scheduleInterview(ctx: ChangeContext, input: ScheduleInput
     }], session);
   });
   const saved = (await Interview.findOne({ customerId, _id: id }).lean<InterviewDoc>())!;
+  await queueCalendarSync(saved);
   const mail = await mailChange(ctx, { interview: saved, job, senderId: auth.user._id, change: 'new', notifyCandidate: input.notifyCandidate });
   const [interview] = await presentInterviews(customerId, [saved]);
   return { interview: interview!, conflicts, mail };
@@ -211,6 +213,7 @@ export async function rescheduleInterview(ctx: ChangeContext, id: string, input:
     }], session);
   });
   const saved = (await Interview.findOne({ customerId, _id: before._id }).lean<InterviewDoc>())!;
+  await queueCalendarSync(saved);
   const removedIds = before.interviewerIds.filter((old) => !interviewerIds.some((n) => n.equals(old)));
   const mail = await mailChange(ctx, { interview: saved, job, senderId: auth.user._id, change: 'updated', notifyCandidate: input.notifyCandidate, removedIds });
   return { interview: await answer(customerId, before._id), conflicts, mail };
@@ -235,6 +238,7 @@ export async function cancelInterview(ctx: ChangeContext, id: string, input: Can
     }], session);
   });
   const saved = (await Interview.findOne({ customerId, _id: before._id }).lean<InterviewDoc>())!;
+  await queueCalendarSync(saved);
   const mail = await mailChange(ctx, { interview: saved, job, senderId: auth.user._id, change: 'cancelled', notifyCandidate: input.notifyCandidate, reason: input.reason });
   return { interview: await answer(customerId, before._id), conflicts: [], mail };
 }
