@@ -142,5 +142,6 @@ export const IntegrationMessages = {
   emailUnverified: (provider: string) => `${provider} has not verified this email address, so it cannot be used to sign in.`,
   wrongSharedAccount: (email: string) => `Sign in as ${email} to authorise that address.`,
   disconnected: 'Disconnected.',
+  sharedAddressNotConnected: (email: string) => `${email} is not an authorised sending address of your company. An administrator connects it in My integrations first.`,
   fallbackWarning: (label: string) => `Your ${label} connection stopped working, so mail you sent went out from the company's address instead. Reconnect it in My integrations.`,
 } as const;
