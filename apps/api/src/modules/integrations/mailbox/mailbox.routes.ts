@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { IntegrationsApi, ZEmailSendAuthQuery } from '@hireflow/contracts/integrations';
-import { requireAuth, tenantOf } from '../../../lib/auth';
+import { ZObjectId } from '@hireflow/contracts/common';
+import { authOf, requireAuth, tenantOf } from '../../../lib/auth';
 import { validate } from '../../../lib/validate';
-import { checkSharedMailbox, checkUserMailbox, finishMailboxConnect } from './mailbox.service';
+import { checkSharedMailbox, checkUserMailbox, dismissWarning, finishMailboxConnect } from './mailbox.service';
 // Registers the mailbox sender: mail with `sendAs` goes out through the connected Gmail / Outlook mailbox.
 import './mailbox-sender';
 
@@ -26,4 +27,8 @@ mailboxRouter.get(path(IntegrationsApi.checkUserEmailAuthorised), requireAuth, v
 mailboxRouter.get(path(IntegrationsApi.checkCustomEmailAuthorised), requireAuth, validate({ params: ZParam }), async (req, res) => {
   res.setHeader('Cache-Control', 'no-store');
   res.json(await checkSharedMailbox(tenantOf(req), String(req.params.x)));
+});
+
+mailboxRouter.post(path(IntegrationsApi.dismissWarning), requireAuth, validate({ params: z.object({ id: ZObjectId }) }), async (req, res) => {
+  res.json(await dismissWarning(tenantOf(req), authOf(req).user._id, String(req.params.id)));
 });

@@ -9,7 +9,7 @@ import type { Config } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import { authOf } from '../../../lib/auth';
 import { User } from '../../users/user.model';
-import type { ConnectionDoc } from '../connections/connection.model';
+import { IntegrationConnection, type ConnectionDoc } from '../connections/connection.model';
 import { findConnection, presentConnection, saveConnection } from '../connections/connections';
 import { finishOAuthFlow } from '../oauth/oauth-flows';
 
@@ -63,4 +63,11 @@ export async function checkUserMailbox(customerId: Types.ObjectId, userId: strin
 /** Whether the caller's company has authorised this shared sending address (another company's answers not connected). */
 export async function checkSharedMailbox(customerId: Types.ObjectId, address: string): Promise<TAuthorisationCheck> {
   return checkOf(await findConnection(customerId, 'mailbox', { owner: 'shared', sharedEmail: address.trim().toLowerCase() }));
+}
+
+/** Hides the fallback warning of one of the caller's own connections (404 for anyone else's). Reconnecting clears it too. */
+export async function dismissWarning(customerId: Types.ObjectId, userId: Types.ObjectId, id: string) {
+  const res = await IntegrationConnection.updateOne({ customerId, _id: new Types.ObjectId(id), owner: 'user', userId }, { $set: { fallbackAt: null } });
+  if (res.matchedCount === 0) throw AppError.notFound('Connection');
+  return { message: IntegrationMessages.warningDismissed };
 }

@@ -123,7 +123,17 @@ describe('sending through a connected Gmail', () => {
     const check = await request(ctx.app).get(`/api/checkUserEmailAuthorised/${String(user._id)}`).set('Authorization', auth);
     expect(check.body).toMatchObject({ authenticated: false, status: 'expired' });
 
-    // Reconnecting makes it work again and clears the warning.
+    // Another user cannot dismiss it; the owner can (the connection stays expired), and reconnecting fixes it.
+    const other = await recruiterOf(companyA._id);
+    const warningId = mine.body.warnings[0].connectionId as string;
+    expect((await request(ctx.app).post(`/api/integrations/warnings/${warningId}/dismiss`).set('Authorization', other.auth)).status).toBe(404);
+    expect((await request(ctx.app).post(`/api/integrations/warnings/${warningId}/dismiss`).set('Authorization', auth)).status).toBe(200);
+    const dismissed = await request(ctx.app).get('/api/integrations/mine').set('Authorization', auth);
+    expect(dismissed.body.warnings).toEqual([]);
+    expect(dismissed.body.connections[0].status).toBe('expired');
+    await sendMail(ctxMail(), mailTo(`${to}.again`, { customerId: String(companyA._id), userId: String(user._id) }));
+    expect((await request(ctx.app).get('/api/integrations/mine').set('Authorization', auth)).body.warnings).toHaveLength(1);
+
     ctx.peers.googleApi.acceptTokensOf(user.email);
     await connect(auth, { service: 'mailbox', provider: 'google' });
     const again = await request(ctx.app).get('/api/integrations/mine').set('Authorization', auth);
