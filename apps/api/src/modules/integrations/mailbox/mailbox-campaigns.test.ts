@@ -7,6 +7,10 @@ import { MailJob } from '../../../lib/mailer';
 import { buildCustomer, buildUser, tokenFor } from '../../../test/factories';
 import { Candidate } from '../../candidates/candidate.model';
 import { CampaignBatchJob } from '../../candidates/campaigns/campaign-sending';
+import { Application } from '../../candidates/applications/application.model';
+import { MailTemplate } from '../../mail/mail-template.model';
+import { PipelineMailJob } from '../../pipeline/mail/pipeline-mail.job';
+import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
 import { OutboxMail } from '../../mail/outbox.model';
 import { runOAuthRoundTrip, startAppWithPeers } from '../integrations.test-support';
 
@@ -27,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.stop());
 
-const drain = () => new JobWorker({ definitions: [MailJob, CampaignBatchJob], config: ctx.config, logger: ctx.logger, concurrency: 1 }).drain();
+const drain = () => new JobWorker({ definitions: [MailJob, CampaignBatchJob, PipelineMailJob], config: ctx.config, logger: ctx.logger, concurrency: 1 }).drain();
 
 function connect(auth: string, body: object) {
   return runOAuthRoundTrip(ctx.app, ctx.peers, {
@@ -85,5 +89,25 @@ describe('candidate campaigns go out from a connected mailbox', () => {
     const mime = mimesSentBy(careers).find((m) => m.includes(`To: ${candidate.email}`));
     expect(mime).toMatch(new RegExp(`^From: ${careers}`, 'm'));
     expect(await OutboxMail.countDocuments({ to: candidate.email })).toBe(0);
+  });
+});
+
+describe('pipeline mails go out from the mailbox of the person who sent them', () => {
+  it("a rejection mail a recruiter sends leaves from the recruiter's Outlook, through Graph", async () => {
+    const { co, applicationIds, stage } = await buildPipelineCompany(ctx.app, ctx.config, { applicants: 1 });
+    await connect(co.recruiter.auth, { service: 'mailbox', provider: 'microsoft' });
+    const template = await MailTemplate.create({ customerId: co.customerId, kind: 'pipeline', name: 'Not selected', subject: 'Your application for {{job.title}}', body: 'Hi {{candidate.firstName}},\n\nThank you.\n\n{{sender.name}}' });
+    const id = applicationIds[0]!;
+    const email = (await Application.findOne({ customerId: co.customerId, _id: id }).lean())!.candidateEmail as string;
+    await request(ctx.app).post(`/api/applications/${id}/move`).set('Authorization', co.recruiter.auth)
+      .send({ stageId: stage('rejected'), reason: 'Not enough experience', rejectionMail: { templateId: String(template._id) } }).expect(200);
+    await drain();
+
+    const sent = ctx.peers.graph.requests.filter((r) => r.path === '/me/sendMail' && r.account === co.recruiter.user.email);
+    const mime = sent.map((r) => Buffer.from(r.body, 'base64').toString('utf8')).find((m) => m.includes(`To: ${email}`));
+    expect(sent[0]?.contentType).toContain('text/plain');
+    expect(mime).toMatch(new RegExp(`^From: .*<${co.recruiter.user.email.replace(/\./g, '\\.')}>`, 'm'));
+    expect(mime).toMatch(/^Subject: Your application for Backend Engineer/m);
+    expect(await OutboxMail.countDocuments({ to: email })).toBe(0);
   });
 });

@@ -168,6 +168,22 @@ describe('sending through a connected Gmail', () => {
   });
 });
 
+describe('sending through a connected Outlook', () => {
+  it('a revoked permission (Graph answers 401, the refresh is refused): SMTP takes the mail and the user is warned', async () => {
+    const { user, auth } = await recruiterOf(companyA._id);
+    await connect(auth, { service: 'mailbox', provider: 'microsoft' });
+    ctx.peers.graph.rejectTokensOf(user.email);
+    ctx.peers.microsoft.failNextToken('invalid_grant');
+
+    const to = `cand-outlook-revoked-${n}@people.test`;
+    expect((await sendMail(ctxMail(), mailTo(to, { customerId: String(companyA._id), userId: String(user._id) }))).delivered).toBe(true);
+    expect(await OutboxMail.countDocuments({ to })).toBe(1);
+    const mine = await request(ctx.app).get('/api/integrations/mine').set('Authorization', auth);
+    expect(mine.body.connections[0]).toMatchObject({ provider: 'microsoft', status: 'expired', lastError: expect.any(String) });
+    expect(mine.body.warnings).toEqual([expect.objectContaining({ label: 'Outlook mail', message: IntegrationMessages.fallbackWarning('Outlook mail') })]);
+  });
+});
+
 describe('the callback trusts only the flow', () => {
   it('refuses a flow started by another user (same browser), and query parameters that contradict the flow', async () => {
     const a = await recruiterOf(companyA._id);
