@@ -48,8 +48,10 @@ async function sendThroughGmail(config: Config, accessToken: string, raw: Buffer
   try {
     await api.users.messages.send({ userId: 'me', requestBody: { raw: raw.toString('base64url') } }, { headers: { Authorization: `Bearer ${accessToken}` }, retry: false });
   } catch (error) {
-    if (statusOf(error) === 401) throw new TokenRejectedError('Gmail rejected the access token');
-    throw error;
+    const status = statusOf(error);
+    if (status === 401) throw new TokenRejectedError('Gmail rejected the access token');
+    // A fresh error: the library's one carries the request (with its Authorization header), never to be logged.
+    throw new Error(status ? `Gmail answered ${status} to messages.send` : `Gmail could not be reached (${(error as Error).message})`);
   }
 }
 

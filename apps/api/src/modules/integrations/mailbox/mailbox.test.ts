@@ -148,6 +148,9 @@ describe('sending through a connected Gmail', () => {
     const to = `cand-outage-${n}@people.test`;
     const outcome = await sendMail(ctxMail(), mailTo(to, { customerId: String(companyA._id), userId: String(user._id) }));
     expect(outcome.delivered).toBe(false);
+    // What the queue keeps (and logs) names the answer, never the request with its bearer token.
+    expect(outcome.error).toContain('Gmail answered 503');
+    expect(outcome.error).not.toMatch(/Bearer|ey[A-Za-z0-9_-]{20,}/);
     expect(await OutboxMail.countDocuments({ to })).toBe(0);
     const row = await IntegrationConnection.findOne({ customerId: companyA._id, userId: user._id }).lean();
     expect(row).toMatchObject({ status: 'connected', fallbackAt: null });
