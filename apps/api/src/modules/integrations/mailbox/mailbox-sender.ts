@@ -50,7 +50,8 @@ async function sendThroughGmail(config: Config, accessToken: string, raw: Buffer
   } catch (error) {
     const status = statusOf(error);
     if (status === 401) throw new TokenRejectedError('Gmail rejected the access token');
-    // A fresh error: the library's one carries the request (with its Authorization header), never to be logged.
+    // A fresh error without the library's as its cause: that one carries the request and its Authorization header.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(status ? `Gmail answered ${status} to messages.send` : `Gmail could not be reached (${(error as Error).message})`);
   }
 }
