@@ -18,12 +18,7 @@ function connectionOf(sendAs: MailSender) {
 }
 
 /** The whole message as a mail program would send it (text, html, headers, the iCalendar part, attachments), From the connected account. */
-async function rawMessage(connection: ConnectionDoc, mail: Mail): Promise<Buffer> {
-  let name = '';
-  if (connection.owner === 'user' && connection.userId) {
-    const user = await User.findOne({ customerId: connection.customerId, _id: connection.userId }, { firstName: 1, lastName: 1 }).lean<{ firstName?: string; lastName?: string }>();
-    name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
-  }
+function rawMessage(connection: ConnectionDoc, mail: Mail, name: string): Promise<Buffer> {
   const composer = new MailComposer({
     from: name ? { name, address: connection.account } : connection.account,
     to: mail.to,
@@ -80,7 +75,14 @@ export async function sendThroughMailbox(ctx: MailContext, mail: Mail & { sendAs
   if (!connection) return false;
   const provider = connection.provider as 'google' | 'microsoft';
   if (provider === 'google' ? !config.google : !config.microsoft) return false;
-  const raw = await rawMessage(connection, mail);
+  let name = '';
+  if (connection.owner === 'user') {
+    // A user who left (deactivated) no longer speaks for the company from their mailbox: the company's address sends it.
+    const user = await User.findOne({ customerId: connection.customerId, _id: connection.userId }, { firstName: 1, lastName: 1, status: 1 }).lean<{ firstName?: string; lastName?: string; status?: string }>();
+    if (!user || user.status !== 'active') return false;
+    name = `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
+  }
+  const raw = await rawMessage(connection, mail, name);
   try {
     await withAccessToken(config as Config, connection, (token) => (provider === 'google' ? sendThroughGmail(config as Config, token, raw) : sendThroughGraph(config as Config, token, raw)));
   } catch (error) {

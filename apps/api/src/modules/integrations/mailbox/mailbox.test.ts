@@ -6,6 +6,7 @@ import { sendMail } from '../../../lib/mailer';
 import { openSecret, sealSecret } from '../../../lib/secret-box';
 import { buildCustomer, buildUser, tokenFor } from '../../../test/factories';
 import { OutboxMail } from '../../mail/outbox.model';
+import { User } from '../../users/user.model';
 import { IntegrationConnection } from '../connections/connection.model';
 import { runOAuthRoundTrip, startAppWithPeers } from '../integrations.test-support';
 
@@ -156,7 +157,7 @@ describe('sending through a connected Gmail', () => {
     expect(row).toMatchObject({ status: 'connected', fallbackAt: null });
   });
 
-  it('without a connection, or with a context that holds no token key, mail goes through SMTP as before', async () => {
+  it('without a connection, with a context that holds no token key, or from a deactivated user, mail goes through SMTP as before', async () => {
     const { user } = await recruiterOf(companyA._id);
     const to = `cand-plain-${n}@people.test`;
     expect((await sendMail(ctxMail(), mailTo(to, { customerId: String(companyA._id), userId: String(user._id) }))).delivered).toBe(true);
@@ -168,6 +169,12 @@ describe('sending through a connected Gmail', () => {
     const to2 = `cand-partial-${n}@people.test`;
     expect((await sendMail(partial, mailTo(to2, { customerId: String(companyA._id), userId: String(connected.user._id) }))).delivered).toBe(true);
     expect(await OutboxMail.countDocuments({ to: to2 })).toBe(1);
+
+    // A deactivated user's mailbox no longer sends for the company.
+    await User.updateOne({ customerId: companyA._id, _id: connected.user._id }, { $set: { status: 'inactive' } });
+    const to3 = `cand-left-${n}@people.test`;
+    expect((await sendMail(ctxMail(), mailTo(to3, { customerId: String(companyA._id), userId: String(connected.user._id) }))).delivered).toBe(true);
+    expect(await OutboxMail.countDocuments({ to: to3 })).toBe(1);
   });
 });
 
