@@ -11,6 +11,9 @@ import { Application } from '../../candidates/applications/application.model';
 import { MailTemplate } from '../../mail/mail-template.model';
 import { PipelineMailJob } from '../../pipeline/mail/pipeline-mail.job';
 import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
+import { buildReferralCompany } from '../../referrals/refer/refer.test-support';
+import { ReferralCampaignSendJob } from '../../referrals/campaigns/campaign-send.job';
+import { User } from '../../users/user.model';
 import { OutboxMail } from '../../mail/outbox.model';
 import { runOAuthRoundTrip, startAppWithPeers } from '../integrations.test-support';
 
@@ -31,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.stop());
 
-const drain = () => new JobWorker({ definitions: [MailJob, CampaignBatchJob, PipelineMailJob], config: ctx.config, logger: ctx.logger, concurrency: 1 }).drain();
+const drain = () => new JobWorker({ definitions: [MailJob, CampaignBatchJob, PipelineMailJob, ReferralCampaignSendJob], config: ctx.config, logger: ctx.logger, concurrency: 1 }).drain();
 
 function connect(auth: string, body: object) {
   return runOAuthRoundTrip(ctx.app, ctx.peers, {
@@ -109,5 +112,22 @@ describe('pipeline mails go out from the mailbox of the person who sent them', (
     expect(mime).toMatch(new RegExp(`^From: .*<${co.recruiter.user.email.replace(/\./g, '\\.')}>`, 'm'));
     expect(mime).toMatch(/^Subject: Your application for Backend Engineer/m);
     expect(await OutboxMail.countDocuments({ to: email })).toBe(0);
+  });
+});
+
+describe('referral campaigns', () => {
+  it("go out from the company's shared address once an admin connected one", async () => {
+    const rc = await buildReferralCompany(ctx.app, ctx.config);
+    const careers = `careers@${rc.co.customer.domains[0]}`;
+    await connect(rc.co.admin.auth, { service: 'shared-mailbox', provider: 'google', email: careers });
+    const made = await request(ctx.app).post('/api/referral-campaigns').set('Authorization', rc.co.recruiter.auth)
+      .send({ subject: 'We are hiring', message: 'Know a great engineer?', jobIds: [rc.jobId], audience: { kind: 'everyone' } }).expect(201);
+    await drain();
+
+    const employees = await User.find({ customerId: rc.co.customerId, status: 'active' }, { email: 1 }).lean();
+    const mimes = mimesSentBy(careers).filter((m) => m.includes(String(made.body.id)));
+    expect(mimes).toHaveLength(employees.length);
+    expect(mimes.every((m) => new RegExp(`^From: ${careers}`, 'm').test(m))).toBe(true);
+    expect(await OutboxMail.countDocuments({ kind: 'referral-campaign', text: { $regex: String(made.body.id) } })).toBe(0);
   });
 });
