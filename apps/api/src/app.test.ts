@@ -102,7 +102,7 @@ describe('the error middleware', () => {
 describe('request log lines', () => {
   it('mask tokens that travel in URLs', () => {
     expect(maskUrl('/api/continueAfterVerifyEmail/a%40b.test/abc123?x=1')).toBe('/api/continueAfterVerifyEmail/[redacted]/[redacted]?x=1');
-    expect(maskUrl('/api/authComplete?code=4/0Ab&state=s')).toBe('/api/authComplete?code=[redacted]&state=s');
+    expect(maskUrl('/api/authComplete?code=4/0Ab&state=s')).toBe('/api/authComplete?code=[redacted]&state=[redacted]');
     expect(maskUrl('/api/health')).toBe('/api/health');
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZObjectId, zMultilineText, zText } from './common';
+import { ZEmail, ZObjectId, zMultilineText, zText } from './common';
 import { MailTemplateLimits } from './mail-templates';
 
 // ---------------------------------------------------------------------------------------------
@@ -58,6 +58,8 @@ const ZMessage = {
   body: zMultilineText().trim().min(1, { error: 'is required' }).max(MailTemplateLimits.bodyMax, { error: 'is too long' }),
   templateId: ZObjectId.nullable().default(null),
   jobId: ZObjectId.nullable().default(null),
+  /** A shared sending address of the company (e.g. careers@) the campaign goes out from; null: from the author's own mailbox. */
+  sendFrom: ZEmail.nullable().default(null),
 };
 
 export const ZCreateCampaignRequest = z.object({ ...ZMessage, candidateIds: ZCandidateIds });
@@ -109,6 +111,8 @@ export const ZCampaign = ZCampaignSummary.extend({
   body: z.string(),
   templateId: z.string().nullable(),
   job: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The shared sending address it goes out from (null: the author's mailbox when connected, else the company's mail server). */
+  sendFrom: z.string().nullable().optional(),
   recipients: z.object({ items: z.array(ZCampaignRecipient), total: z.number(), page: z.number(), pageSize: z.number() }),
   /** Picked candidates left out: no email address (they cannot receive mail). */
   skippedNoEmail: z.number().optional(),

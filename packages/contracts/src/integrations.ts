@@ -28,6 +28,8 @@ export const IntegrationsApi = {
   mine: '/api/integrations/mine',
   /** DELETE: disconnects (revokes at the provider where it can, deletes here). Own connections; admins also shared and room ones. */
   connection: '/api/integrations/connections/:id',
+  /** POST -> {message}: hides a broken-connection warning of mine (the connection stays as it is). */
+  dismissWarning: '/api/integrations/warnings/:id/dismiss',
   /** GET -> ZConnection[]: the company's shared sending addresses (admins). */
   sharedAddresses: '/api/integrations/shared-addresses',
 } as const;
@@ -146,5 +148,7 @@ export const IntegrationMessages = {
   emailUnverified: (provider: string) => `${provider} has not verified this email address, so it cannot be used to sign in.`,
   wrongSharedAccount: (email: string) => `Sign in as ${email} to authorise that address.`,
   disconnected: 'Disconnected.',
+  warningDismissed: 'Warning dismissed.',
+  sharedAddressNotConnected: (email: string) => `${email} is not an authorised sending address of your company. An administrator connects it in My integrations first.`,
   fallbackWarning: (label: string) => `Your ${label} connection stopped working, so mail you sent went out from the company's address instead. Reconnect it in My integrations.`,
 } as const;

@@ -120,6 +120,7 @@ describe('NODE_ENV=production: SMTP delivery, no dev mailbox', () => {
       NODE_ENV: 'production',
       JWT_SECRET: config.jwtSecret,
       SMTP_URL: smtpUrl,
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
       MAIL_FROM: 'Hireflow <no-reply@ats.example.test>',
       PUBLIC_URL: 'https://ats.example.test',
       LOG_LEVEL: 'silent',

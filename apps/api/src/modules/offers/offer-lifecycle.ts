@@ -33,12 +33,12 @@ export async function revokeOffer({ customerId, actor, mail, now }: Ctx, id: str
     await recordOfferChanges([offerChange(updated, job, 'revoked', actor._id, { note: input.reason, data: { from: offer.status } })], session);
     return { updated, wasSent: offer.status === 'sent' };
   });
-  if (revoked.wasSent) await mailCandidateRevoked(mail, revoked.updated, input.reason);
+  if (revoked.wasSent) await mailCandidateRevoked(mail, revoked.updated, input.reason, actor._id);
   return getOffer({ customerId, actor, now }, id);
 }
 
-/** The candidate had the offer: a plain, kind mail with the company's reason. */
-async function mailCandidateRevoked(mail: LinkingMailContext, offer: OfferDoc, reason: string) {
+/** The candidate had the offer: a plain, kind mail with the company's reason, from the revoking person's mailbox when connected. */
+async function mailCandidateRevoked(mail: LinkingMailContext, offer: OfferDoc, reason: string, by: Types.ObjectId) {
   const [candidate, company] = await Promise.all([
     Candidate.findOne({ customerId: offer.customerId, _id: offer.candidateId }, { firstName: 1, email: 1 }).lean(),
     Customer.findById(offer.customerId, { name: 1 }).lean(),
@@ -53,7 +53,7 @@ async function mailCandidateRevoked(mail: LinkingMailContext, offer: OfferDoc, r
   ];
   const text = [`Dear ${candidate.firstName},`, '', ...lines].join('\n\n');
   const html = `<p>Dear ${escapeHtml(candidate.firstName)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
-  await sendMail(mail, { to: candidate.email, subject: `${companyName} has withdrawn its offer`, text, html, kind: 'offer-revoked' });
+  await sendMail(mail, { to: candidate.email, subject: `${companyName} has withdrawn its offer`, text, html, kind: 'offer-revoked', sendAs: { customerId: String(offer.customerId), userId: String(by) } });
 }
 
 /** After an accepted offer's start date: the new hire joined, or did not show up. Recorded once. */

@@ -49,6 +49,11 @@ export async function startIdentityPeer(opts: { https?: boolean; identity?: Peer
     const hint = typeof fromQuery === 'string' ? fromQuery : new URL(req.originalUrl ?? req.url ?? '/', url).searchParams.get('login_hint');
     if (code) byCode.set(code, hint ? { ...identity, email: hint, firstName: identity.firstName, lastName: identity.lastName } : identity);
   });
+  /** Every revocation the provider received (the token it was asked to revoke). */
+  const revokeRequests: Array<{ token: string }> = [];
+  server.service.on('beforeRevoke', (_res: unknown, req: { body?: Record<string, string>; query?: Record<string, string> }) => {
+    revokeRequests.push({ token: req.body?.token ?? req.query?.token ?? '' });
+  });
   const byRefreshToken = new Map<string, PeerIdentity>();
   const personOf = (body: Record<string, string>) =>
     (body.code && byCode.get(body.code)) || (body.refresh_token && byRefreshToken.get(body.refresh_token)) || identity;
@@ -81,6 +86,7 @@ export async function startIdentityPeer(opts: { https?: boolean; identity?: Peer
     caFile,
     server,
     tokenRequests,
+    revokeRequests,
     setIdentity(next: PeerIdentity) {
       identity = next;
     },

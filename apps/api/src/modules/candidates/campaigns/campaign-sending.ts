@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { enqueueJob, type JobDefinition } from '../../../lib/job-queue';
-import { sendMail } from '../../../lib/mailer';
+import { sendMail, type MailSender } from '../../../lib/mailer';
 import { Candidate } from '../candidate.model';
 import { recordCandidateActivity, type CandidateActivityInput } from '../candidate-activity';
 import { Campaign, CampaignRecipient, type CampaignDoc, type CampaignRecipientDoc } from './campaign.model';
@@ -15,6 +15,16 @@ import { refreshTotals } from './campaign-totals';
 export const CampaignSending = { batchSize: 20, intervalMs: 60_000, maxAttemptsPerRecipient: 3, staleClaimMs: 10 * 60_000 } as const;
 
 export const InterruptedSendMessage = 'Sending was interrupted; the mail is not sent again so nobody gets it twice.';
+
+/**
+ * Whose mailbox a campaign goes out from: the shared address it names, else the user who made it (each
+ * when connected; the company's mail server otherwise).
+ */
+function campaignSender(campaign: Pick<CampaignDoc, 'customerId' | 'createdBy' | 'sendFrom'>): { sendAs?: MailSender } {
+  const customerId = String(campaign.customerId);
+  if (campaign.sendFrom) return { sendAs: { customerId, sharedEmail: campaign.sendFrom } };
+  return campaign.createdBy ? { sendAs: { customerId, userId: String(campaign.createdBy) } } : {};
+}
 
 export const CampaignBatchJobName = 'campaign.send-batch';
 export type CampaignBatchPayload = { campaignId: string; customerId: string; batch: number };
@@ -65,7 +75,7 @@ export const CampaignBatchJob: JobDefinition<CampaignBatchPayload> = {
       }
       const claimed = await CampaignRecipient.updateOne({ customerId, _id: r._id, status: 'queued', sendingAt: null }, { $set: { sendingAt: ctx.now() } });
       if (claimed.modifiedCount === 0) continue;
-      const mail = renderCampaignMail(ctx.config, campaign, context, { ...candidate, customerId });
+      const mail = { ...renderCampaignMail(ctx.config, campaign, context, { ...candidate, customerId }), ...campaignSender(campaign) };
       const outcome = await sendMail({ config: ctx.config, logger: ctx.logger }, mail, { maxAttempts: 1 });
       const at = ctx.now();
       if (outcome.delivered) {

@@ -33,6 +33,8 @@ const campaignSchema = new Schema(
     cancelledAt: { type: Date, default: null },
     totals: { type: totalsSchema, default: () => ({}) },
     createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** A shared sending address (connected by an admin) the mails go out from; null: the author's own mailbox. */
+    sendFrom: { type: String, default: null },
   },
   { timestamps: true, versionKey: false },
 );

@@ -17,7 +17,9 @@ import type { Config } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import type { AuthContext } from '../../../lib/auth';
 import { enqueueJob } from '../../../lib/job-queue';
+import { IntegrationMessages } from '@hireflow/contracts/integrations';
 import { Job } from '../../jobs/job.model';
+import { findConnection } from '../../integrations/connections/connections';
 import { User } from '../../users/user.model';
 import { findTemplate } from '../../mail/mail-templates.service';
 import { assertKnownMergeFields } from '../../mail/merge-fields';
@@ -46,6 +48,9 @@ export async function findCampaign(auth: Caller, id: string): Promise<CampaignDo
 async function checkMessage(auth: Caller, input: MessageInput) {
   assertKnownMergeFields(input.subject, input.body);
   if (input.templateId) await findTemplate(auth.customerId, input.templateId);
+  if (input.sendFrom && !(await findConnection(auth.customerId, 'mailbox', { owner: 'shared', sharedEmail: input.sendFrom }))) {
+    throw AppError.badRequest(IntegrationMessages.sharedAddressNotConnected(input.sendFrom));
+  }
   const used = mergeFieldsIn(input.subject, input.body);
   const uses = (field: TMergeField) => used.has(field);
   const jobFields = (['job.title', 'job.link'] as const).filter(uses);
@@ -186,6 +191,7 @@ export async function getCampaign(auth: Caller, id: string, page = 1): Promise<T
     body: campaign.body,
     templateId: campaign.templateId ? String(campaign.templateId) : null,
     job: job ? { id: String(job._id), title: job.title } : null,
+    sendFrom: campaign.sendFrom ?? null,
     recipients: {
       items: recipients.map((r) => ({ candidateId: String(r.candidateId), name: r.name, email: r.email, status: r.status as TRecipientStatus, sentAt: iso(r.sentAt), error: r.error })),
       total,

@@ -48,9 +48,12 @@ async function candidates(c: Company, n: number, extra: Record<string, unknown> 
   return rows.map((r) => String(r._id));
 }
 
-/** Runs due background jobs by the test's clock (the app's own worker is stopped). */
+/**
+ * Runs due background jobs by the test's clock (the app's own worker is stopped). One at a time: a batch's
+ * mail runs inline with a lease by the real clock, which this worker's (later) clock would take as expired.
+ */
 function worker() {
-  return new JobWorker({ definitions: [MailJob, CampaignBatchJob], config: ctx.config, logger: ctx.logger, now: () => new Date(clock.now()) });
+  return new JobWorker({ definitions: [MailJob, CampaignBatchJob], config: ctx.config, logger: ctx.logger, now: () => new Date(clock.now()), concurrency: 1 });
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -300,7 +303,7 @@ describe('campaigns over SMTP (only the SMTP server is mocked)', () => {
     const busy = await candidates(acme, 1, { email: `busy-${seq}@example.test` });
     const c = await createCampaign(acme, [...ok, ...gone, ...busy]);
     await request(ctx.app).post(`/api/campaigns/${c.id}/send`).set(auth(acme.recruiter)).send({}).expect(200);
-    const w = new JobWorker({ definitions: [MailJob, CampaignBatchJob], config: { ...ctx.config, smtpUrl }, logger: ctx.logger, now: () => new Date(clock.now()) });
+    const w = new JobWorker({ definitions: [MailJob, CampaignBatchJob], config: { ...ctx.config, smtpUrl }, logger: ctx.logger, now: () => new Date(clock.now()), concurrency: 1 });
     for (let i = 0; i < CampaignSending.maxAttemptsPerRecipient; i++) {
       await w.drain();
       clock.advance(CampaignSending.intervalMs);

@@ -48,7 +48,7 @@ async function deliver(
   const failed: string[] = [];
   let candidate: TInvitationMailOutcome['candidate'] = !notifyCandidate ? 'not_notified' : hasEmail ? 'sent' : 'no_email';
   if (mails.candidate) {
-    const outcome = await sendMail(ctx.mail, mails.candidate);
+    const outcome = await sendMail(ctx.mail, { ...mails.candidate, sendAs: { customerId: String(interview.customerId), userId: String(senderId) } });
     // Like every mail to a candidate, it goes on their timeline.
     await recordCandidateActivity({
       customerId: interview.customerId, candidateId: interview.candidateId, kind: 'email_sent', by: senderId, applicationId: interview.applicationId, jobId: interview.jobId,

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { approvalPagePath } from '@hireflow/contracts/approvals';
-import { sendMail, type MailAttachment, type MailContext } from '../../../lib/mailer';
+import { sendMail, type MailAttachment, type MailContext, type MailSender } from '../../../lib/mailer';
 import { escapeHtml } from '../../jobs/html-escape';
 import { User } from '../../users/user.model';
 import { notifyUser, type LinkingMailContext } from '../../mail/notify-user';
@@ -10,8 +10,11 @@ import { utcTime } from './sign-letter';
 const wrapHtml = (paragraphs: string[]) => `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 600px">${paragraphs.join('')}</div>`;
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
-/** The candidate's mail with their link: the company, the job and the expiry; the money stays on the page. */
-export async function mailOfferSent(ctx: MailContext, m: { to: string; candidateFirstName: string; companyName: string; jobTitle: string; expiryDate: string; url: string }) {
+/**
+ * The candidate's mail with their link: the company, the job and the expiry; the money stays on the page.
+ * `sendAs`: the recruiter sending it (from their own mailbox when connected).
+ */
+export async function mailOfferSent(ctx: MailContext, m: { to: string; candidateFirstName: string; companyName: string; jobTitle: string; expiryDate: string; url: string; sendAs?: MailSender }) {
   const expiry = writtenDate(m.expiryDate);
   const lines = [
     `Dear ${m.candidateFirstName},`,
@@ -25,6 +28,7 @@ export async function mailOfferSent(ctx: MailContext, m: { to: string; candidate
     text: [...lines, m.url, ...after].join('\n\n'),
     html: wrapHtml([...lines.map(p), `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`, ...after.map((a) => p(a).replace(/\n/g, '<br>'))]),
     kind: 'offer-sent',
+    ...(m.sendAs ? { sendAs: m.sendAs } : {}),
   });
 }
 

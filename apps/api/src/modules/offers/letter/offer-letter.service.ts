@@ -80,5 +80,6 @@ export async function sendOffer({ customerId, actor, publicUrl, now, mail }: Let
     jobTitle: offer.jobTitle,
     expiryDate: offer.expiryDate,
     url: offerLinkUrl(publicUrl, token),
+    sendAs: { customerId: String(customerId), userId: String(actor._id) },
   });
 }

@@ -47,7 +47,9 @@ export const PipelineMailJob: JobDefinition<PipelineMailPayload> = {
     const values = mergeValuesOf(context, candidate);
     const subject = fillText(template.subject, values).replace(/[\r\n]+/g, ' ');
     const html = `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 600px">\n${fillHtml(template.body, values)}\n</div>`;
-    await queueMail({ to: candidate.email, subject, text: fillText(template.body, values), html, kind: `pipeline-${payload.purpose}` }, { customerId });
+    // Sent by a person: from their own mailbox when they connected one (SMTP otherwise); an automation's from the company.
+    const sendAs = payload.by ? { customerId: payload.customerId, userId: payload.by } : undefined;
+    await queueMail({ to: candidate.email, subject, text: fillText(template.body, values), html, kind: `pipeline-${payload.purpose}`, ...(sendAs ? { sendAs } : {}) }, { customerId });
     await recordCandidateActivity({
       customerId,
       candidateId: candidate._id,

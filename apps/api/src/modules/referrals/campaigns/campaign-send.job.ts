@@ -5,6 +5,7 @@ import { sendMail } from '../../../lib/mailer';
 import { escapeHtml as esc } from '../../jobs/html-escape';
 import { Job } from '../../jobs/job.model';
 import { User } from '../../users/user.model';
+import { IntegrationConnection } from '../../integrations/connections/connection.model';
 import { ReferralCampaign, type ReferralCampaignDoc } from '../referral-campaign.model';
 import { ReferralCampaignRecipient } from './referral-campaign-recipient.model';
 import { audienceFilter, storedAudience } from './campaign-audience';
@@ -39,7 +40,17 @@ async function materialiseRecipients(customerId: Types.ObjectId, campaign: Refer
   return ReferralCampaignRecipient.countDocuments({ customerId, campaignId: campaign._id });
 }
 
+/**
+ * A referral campaign goes out from the company's shared sending address when one is connected (the first
+ * by address when there are several); else through the company's mail server as before.
+ */
+async function sharedSenderOf(customerId: Types.ObjectId) {
+  const shared = await IntegrationConnection.findOne({ customerId, service: 'mailbox', owner: 'shared', status: 'connected' }, { sharedEmail: 1 }).sort({ sharedEmail: 1 }).lean();
+  return shared?.sharedEmail ? { sendAs: { customerId: String(customerId), sharedEmail: shared.sharedEmail } } : {};
+}
+
 async function sendBatch(ctx: JobContext, customerId: Types.ObjectId, campaign: ReferralCampaignDoc, links: Link[]) {
+  const sender = await sharedSenderOf(customerId);
   const batch = await ReferralCampaignRecipient.find({ customerId, campaignId: campaign._id, status: 'queued' }).sort({ _id: 1 }).limit(BatchSize).lean();
   const users = await User.find({ customerId, _id: { $in: batch.map((r) => r.userId) } }, { email: 1, firstName: 1, status: 1 }).lean();
   const userOf = new Map(users.map((u) => [String(u._id), u]));
@@ -52,7 +63,7 @@ async function sendBatch(ctx: JobContext, customerId: Types.ObjectId, campaign: 
       await ReferralCampaignRecipient.updateOne({ customerId, _id: r._id }, { $set: { status: 'failed', error: 'The user is no longer active.' } });
       continue;
     }
-    const outcome = await sendMail({ config: ctx.config, logger: ctx.logger }, campaignMail(campaign, user, links));
+    const outcome = await sendMail({ config: ctx.config, logger: ctx.logger }, { ...campaignMail(campaign, user, links), ...sender });
     // A mail not delivered at once stays with the mail queue, which retries it; only a final refusal fails.
     const failed = !outcome.delivered && outcome.permanent;
     await ReferralCampaignRecipient.updateOne({ customerId, _id: r._id }, { $set: failed ? { status: 'failed', error: outcome.error ?? '' } : { status: 'sent', sentAt: ctx.now() } });
