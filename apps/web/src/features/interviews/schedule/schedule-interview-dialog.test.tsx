@@ -116,6 +116,42 @@ describe('ScheduleInterviewDialog', () => {
     await waitFor(() => expect(closed).toEqual(['closed']), wait);
   });
 
+  it('asks for the video link, unless my connected calendar will make one (then it may stay empty)', async () => {
+    serve();
+    const bodies: Record<string, unknown>[] = [];
+    http.onPost('/api/interviews').reply((config) => {
+      const body = JSON.parse(config.data as string) as Record<string, unknown>;
+      bodies.push(body);
+      return [201, { interview: interviewOf(body), conflicts: [], mail: { candidate: 'sent', interviewersSent: 1, failed: [] } }];
+    });
+    const mine = (connected: boolean) => ({
+      providers: { google: true, microsoft: false },
+      warnings: [],
+      connections: connected
+        ? [{ id: 'c1', service: 'calendar', owner: 'user', provider: 'google', label: 'Google Calendar', account: 'rita@acme.test', status: 'connected', connectedAt: now.toISOString(), lastError: null, lastErrorAt: null, userId: 'u1', meetingRoomId: null, sharedEmail: null }]
+        : [],
+    });
+    http.onGet('/api/integrations/mine').replyOnce(200, mine(false)).onGet('/api/integrations/mine').reply(200, mine(true));
+    const user = userEvent.setup();
+    open();
+    let dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' }, wait);
+    let monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    await user.click(within(monday).getByRole('button', { name: '14:00–15:00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
+    expect(await within(dialog).findByText('Add the video call link', {}, wait)).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+    document.body.innerHTML = '';
+
+    open();
+    dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' }, wait);
+    expect(await within(dialog).findByText('Leave empty for a Google Meet link from your calendar', {}, wait)).toBeInTheDocument();
+    monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    await user.click(within(monday).getByRole('button', { name: '14:00–15:00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    expect(bodies[0]).toMatchObject({ mode: 'video', videoLink: '' });
+  });
+
   it('names the interviewers who are busy then, and "Book anyway" books with the conflicts acknowledged', async () => {
     serve();
     const bodies: Record<string, unknown>[] = [];

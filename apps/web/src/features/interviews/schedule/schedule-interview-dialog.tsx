@@ -15,6 +15,7 @@ import { UsersPicker } from '@/features/users/components/user-picker';
 import { useMailTemplates } from '@/features/mail/api/mail-templates';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useMyIntegrations } from '@/features/integrations/api/get-my-integrations';
 import { useFreeSlots } from '../api/get-free-slots';
 import { useJobInterviewPlan } from '../api/job-interview-plan';
 import { useMeetingRooms } from '../api/get-meeting-rooms';
@@ -68,6 +69,9 @@ export function ScheduleInterviewDialog({ opened, onClose, applicationId, jobId,
   const [addressId, setAddressId] = useState<string | null>(null);
   const [roomId, setRoomId] = useState<string | null>(interview?.room?.id ?? null);
   const [videoLink, setVideoLink] = useState(interview?.videoLink ?? '');
+  const integrations = useMyIntegrations({ enabled: opened && mode === 'video' && !interview });
+  const calendar = integrations.data?.connections.find((c) => c.service === 'calendar' && c.status === 'connected');
+  const meetingProvider = calendar ? (calendar.provider === 'google' ? 'Google Meet' : 'Microsoft Teams') : null;
   const [phone, setPhone] = useState(interview?.phone ?? '');
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [notifyCandidate, setNotifyCandidate] = useState(true);
@@ -160,6 +164,8 @@ export function ScheduleInterviewDialog({ opened, onClose, applicationId, jobId,
   function submit(acknowledgeConflicts: boolean) {
     const request = buildRequest(acknowledgeConflicts);
     const problems: Record<string, string> = {};
+    // Only a new interview booked by someone with a connected calendar may leave the link to the provider.
+    if (mode === 'video' && !request.videoLink && (interview || !meetingProvider)) problems.videoLink = 'Add the video call link';
     if (!start) problems.start = typedDate && typedTime ? 'That time does not exist on your clock (the clocks change then)' : 'Pick a suggested time or enter a date and time';
     if (!round && !request.roundName) problems.roundName = 'Name the interview';
     const parsed = ZScheduleInterviewRequest.safeParse(request);
@@ -260,7 +266,14 @@ export function ScheduleInterviewDialog({ opened, onClose, applicationId, jobId,
             </Group>
           )
         ) : mode === 'video' ? (
-          <TextInput label="Video call link" placeholder="https://" value={videoLink} onChange={(e) => (changed(), setVideoLink(e.currentTarget.value))} error={invalid.videoLink} />
+          <TextInput
+            label="Video call link"
+            placeholder="https://"
+            description={!interview && meetingProvider ? `Leave empty for a ${meetingProvider} link from your calendar` : undefined}
+            value={videoLink}
+            onChange={(e) => (changed(), setVideoLink(e.currentTarget.value))}
+            error={invalid.videoLink}
+          />
         ) : (
           <TextInput label="Phone number to call" description="Leave empty to call the candidate's number" value={phone} onChange={(e) => (changed(), setPhone(e.currentTarget.value))} error={invalid.phone} />
         )}
