@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { gmail } from '@googleapis/gmail';
 import type { Config } from '../../../config';
 import { registerMailboxSender, type Mail, type MailContext, type MailSender } from '../../../lib/mailer';
