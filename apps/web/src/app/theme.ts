@@ -23,6 +23,8 @@ export const theme = createTheme({
   fontFamily: 'Roboto, Arial, Helvetica, sans-serif',
   headings: { fontFamily: 'Roboto, Arial, Helvetica, sans-serif' },
   components: {
+    // A notification's close button says what it does (axe: button-name), wherever one is shown.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the message' } } },
     // Every pager's arrows and pages have names a screen reader can say (axe: button-name).
     Pagination: {
       defaultProps: {

@@ -26,7 +26,12 @@ export function RoomCalendarCell({ room, canConnect }: { room: { id: string; nam
       ) : null}
       <ConnectionStatus status={status} />
       {canConnect && providers.length > 0 ? (
-        <Group gap="xs">
+        <Group gap={6} wrap="nowrap">
+          {providers.length > 1 ? (
+            <Text size="xs" c="dimmed" aria-hidden>
+              {verb}:
+            </Text>
+          ) : null}
           {providers.map((p) => (
             <Button
               key={p}
@@ -36,7 +41,7 @@ export function RoomCalendarCell({ room, canConnect }: { room: { id: string; nam
               onClick={() => connect.mutate({ service: 'room-calendar', provider: p, meetingRoomId: room.id })}
               aria-label={`${verb} of ${room.name} with ${ProviderLabels[p]}`}
             >
-              {providers.length === 1 ? verb : `${verb}: ${ProviderLabels[p]}`}
+              {providers.length === 1 ? verb : ProviderLabels[p]}
             </Button>
           ))}
         </Group>
