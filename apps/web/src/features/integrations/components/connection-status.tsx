@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TConnectionStatus } from '@hireflow/contracts/integrations';
 
 export const dayOf = (iso: string) => new Date(iso).toLocaleDateString();
@@ -25,5 +25,22 @@ export function ConnectionStatus({ status, lastError, lastErrorAt }: { status: T
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** The head of a connections table: what it is, the account, since when, the state, and the actions. */
+export function ConnectionsTableHead({ first, second }: { first: string; second: string }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>{first}</Table.Th>
+        <Table.Th>{second}</Table.Th>
+        <Table.Th>Connected since</Table.Th>
+        <Table.Th>State</Table.Th>
+        <Table.Th>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { IdentityProviders, type TIdentityProvider } from '@hireflow/contracts/auth';
 import { ServiceLabels, type TConnection, type TIntegrationService, type TMyIntegrations } from '@hireflow/contracts/integrations';
@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useMyIntegrations } from '../api/get-my-integrations';
 import { useConnectIntegration } from '../api/connect-integration';
-import { ConnectionStatus, dayOf } from './connection-status';
+import { ConnectionsTableHead, ConnectionStatus, dayOf } from './connection-status';
 import { NotConfiguredNote } from './not-configured-note';
 import { SharedAddresses } from './shared-addresses';
 
@@ -107,17 +107,7 @@ function ServiceSection({ service, title, purpose, providers, connection, connec
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table aria-labelledby={headingId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Service</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Connected since</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ConnectionsTableHead first="Service" second="Account" />
               <Table.Tbody>
                 {rows.map((provider) => {
                   const label = ServiceLabels[service][provider];

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ZEmail } from '@hireflow/contracts/common';
 import type { TIdentityProvider } from '@hireflow/contracts/auth';
@@ -6,7 +6,7 @@ import { ProviderLabels, type TConnection } from '@hireflow/contracts/integratio
 import { errorMessage } from '@/lib/api-client';
 import { useSharedAddresses } from '../api/get-shared-addresses';
 import { useConnectIntegration } from '../api/connect-integration';
-import { ConnectionStatus, dayOf } from './connection-status';
+import { ConnectionsTableHead, ConnectionStatus, dayOf } from './connection-status';
 
 type Props = { providers: TIdentityProvider[]; onDisconnect: (connection: TConnection) => void };
 
@@ -47,17 +47,7 @@ export function SharedAddresses({ providers, onDisconnect }: Props) {
         {shared.data && shared.data.length > 0 ? (
           <Table.ScrollContainer minWidth={560}>
             <Table aria-labelledby="integrations-shared">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>Through</Table.Th>
-                  <Table.Th>Connected since</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ConnectionsTableHead first="Address" second="Through" />
               <Table.Tbody>
                 {shared.data.map((c) => {
                   const address = c.sharedEmail ?? c.account;
