@@ -79,6 +79,14 @@ export async function finishOAuthFlow(req: Request, opts: { state: string; code:
   if (!flow || !binding || sha256(binding) !== flow.bindingHash) throw AppError.badRequest(IntegrationMessages.stateInvalid);
   const provider = providerFor(config, flow.provider as TIdentityProvider);
   const codeVerifier = openSecret<string>(config.tokenKey, flow.codeVerifier, String(flow._id));
-  const result = await provider.exchangeCode({ purpose: flow.purpose as TOAuthPurpose, code: opts.code, codeVerifier, redirectUri: flow.redirectUri, nonce: flow.nonce });
-  return { flow, result };
+  try {
+    const result = await provider.exchangeCode({ purpose: flow.purpose as TOAuthPurpose, code: opts.code, codeVerifier, redirectUri: flow.redirectUri, nonce: flow.nonce });
+    return { flow, result };
+  } catch (error) {
+    // The person sees the provider's name only; the log says why (the message alone: the library's error
+    // objects carry the request, with the client secret and the code).
+    const cause = (error as { cause?: unknown }).cause;
+    req.log?.warn({ provider: flow.provider, purpose: flow.purpose, code: (error as AppError).code, reason: cause instanceof Error ? cause.message : undefined }, 'the provider round trip was refused');
+    throw error;
+  }
 }
