@@ -150,5 +150,6 @@ export const IntegrationMessages = {
   disconnected: 'Disconnected.',
   warningDismissed: 'Warning dismissed.',
   sharedAddressNotConnected: (email: string) => `${email} is not an authorised sending address of your company. An administrator connects it in My integrations first.`,
+  sharedFallbackWarning: (address: string) => `The sending address ${address} stopped working, so campaign mail from it went out from the company's mail server instead. Reconnect it in My integrations.`,
   fallbackWarning: (label: string) => `Your ${label} connection stopped working, so mail you sent went out from the company's address instead. Reconnect it in My integrations.`,
 } as const;

@@ -19,7 +19,7 @@ integrationsRouter.post(path(IntegrationsApi.connect), requireAuth, validate({ b
 
 integrationsRouter.get(path(IntegrationsApi.mine), requireAuth, async (req, res) => {
   res.setHeader('Cache-Control', 'no-store');
-  res.json(await myIntegrations(req.app.locals.config, tenantOf(req), authOf(req).user._id));
+  res.json(await myIntegrations(req.app.locals.config, tenantOf(req), authOf(req).user));
 });
 
 integrationsRouter.get(path(IntegrationsApi.sharedAddresses), requireAuth, requireAdmin, async (req, res) => {

@@ -36,16 +36,25 @@ export async function startConnect(req: Request, res: Response, input: TConnectR
   });
 }
 
-/** The caller's own connections, which providers are configured, and the warnings of broken ones mail fell back from. */
-export async function myIntegrations(config: Config, customerId: Types.ObjectId, userId: Types.ObjectId): Promise<TMyIntegrations> {
-  const rows = await IntegrationConnection.find({ customerId, userId, owner: 'user' }).sort({ service: 1 }).lean<ConnectionDoc[]>();
+/**
+ * The caller's own connections, which providers are configured, and the warnings of broken connections mail
+ * fell back from: their own, and for admins also the company's shared sending addresses.
+ */
+export async function myIntegrations(config: Config, customerId: Types.ObjectId, user: { _id: Types.ObjectId; admin?: boolean | null }): Promise<TMyIntegrations> {
+  const [rows, brokenShared] = await Promise.all([
+    IntegrationConnection.find({ customerId, userId: user._id, owner: 'user' }).sort({ service: 1 }).lean<ConnectionDoc[]>(),
+    user.admin ? IntegrationConnection.find({ customerId, owner: 'shared', fallbackAt: { $ne: null } }).sort({ sharedEmail: 1 }).lean<ConnectionDoc[]>() : [],
+  ]);
   const connections = rows.map(presentConnection);
+  const warning = (r: ConnectionDoc) => {
+    const label = presentConnection(r).label;
+    const message = r.owner === 'shared' ? IntegrationMessages.sharedFallbackWarning(r.sharedEmail ?? r.account) : IntegrationMessages.fallbackWarning(label);
+    return { connectionId: String(r._id), label: r.owner === 'shared' ? `${label} (${r.sharedEmail ?? r.account})` : label, message, at: r.fallbackAt!.toISOString() };
+  };
   return {
     providers: { google: isConfigured(config, 'google'), microsoft: isConfigured(config, 'microsoft') },
     connections,
-    warnings: rows
-      .filter((r) => r.fallbackAt)
-      .map((r) => ({ connectionId: String(r._id), label: presentConnection(r).label, message: IntegrationMessages.fallbackWarning(presentConnection(r).label), at: r.fallbackAt!.toISOString() })),
+    warnings: [...rows.filter((r) => r.fallbackAt), ...brokenShared].map(warning),
   };
 }
 

@@ -30,5 +30,5 @@ mailboxRouter.get(path(IntegrationsApi.checkCustomEmailAuthorised), requireAuth,
 });
 
 mailboxRouter.post(path(IntegrationsApi.dismissWarning), requireAuth, validate({ params: z.object({ id: ZObjectId }) }), async (req, res) => {
-  res.json(await dismissWarning(tenantOf(req), authOf(req).user._id, String(req.params.id)));
+  res.json(await dismissWarning(tenantOf(req), authOf(req).user, String(req.params.id)));
 });

@@ -65,9 +65,10 @@ export async function checkSharedMailbox(customerId: Types.ObjectId, address: st
   return checkOf(await findConnection(customerId, 'mailbox', { owner: 'shared', sharedEmail: address.trim().toLowerCase() }));
 }
 
-/** Hides the fallback warning of one of the caller's own connections (404 for anyone else's). Reconnecting clears it too. */
-export async function dismissWarning(customerId: Types.ObjectId, userId: Types.ObjectId, id: string) {
-  const res = await IntegrationConnection.updateOne({ customerId, _id: new Types.ObjectId(id), owner: 'user', userId }, { $set: { fallbackAt: null } });
+/** Hides the fallback warning of one of the caller's own connections, or for an admin of a shared address (404 otherwise). Reconnecting clears it too. */
+export async function dismissWarning(customerId: Types.ObjectId, user: { _id: Types.ObjectId; admin?: boolean | null }, id: string) {
+  const whose = user.admin ? { $or: [{ owner: 'user' as const, userId: user._id }, { owner: 'shared' as const }] } : { owner: 'user' as const, userId: user._id };
+  const res = await IntegrationConnection.updateOne({ customerId, _id: new Types.ObjectId(id), ...whose }, { $set: { fallbackAt: null } });
   if (res.matchedCount === 0) throw AppError.notFound('Connection');
   return { message: IntegrationMessages.warningDismissed };
 }
