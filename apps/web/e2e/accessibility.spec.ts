@@ -24,7 +24,7 @@ describe('journey: accessibility of the front door and the dashboard (axe-core)'
     const page = await browser.newPage();
     await page.goto(browser.url('/login'));
     await page.getByRole('textbox', { name: 'Email' }).fill('admin@acme.test');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('img', { name: /Captcha/ }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });

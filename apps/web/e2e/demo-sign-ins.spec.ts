@@ -41,7 +41,7 @@ describe('journey: sign in as each demo user and land where the rules say', () =
     const page = await browser.newPage();
     await page.goto(browser.url('/login'));
     await page.getByRole('textbox', { name: 'Email' }).fill('nobody@nowhere.test');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Oops! No account found for this email.' }).waitFor();
   });
 });

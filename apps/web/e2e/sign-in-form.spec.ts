@@ -9,7 +9,7 @@ describe('journey: open /login and see the sign-in form', () => {
     await page.goto(browser.url('/login'));
     await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Email' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isEnabled()).toBe(true);
     expect(await page.getByRole('main').count()).toBe(1);
   });
 });

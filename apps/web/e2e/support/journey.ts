@@ -40,7 +40,7 @@ export function useBrowser() {
 /** Signs in through the password mode of /login, as a person would. */
 export async function signInWithPassword(page: Page, email: string, password = DemoPassword) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('textbox', { name: /^Captcha/ }).fill(CaptchaTestText);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
