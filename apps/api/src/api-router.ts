@@ -25,6 +25,8 @@ import { agenciesRouter } from './modules/agencies/agencies.routes';
 import { filesRouter } from './modules/files/files.routes';
 import { integrationsRouter } from './modules/integrations/integrations.routes';
 import { superadminRouter } from './modules/superadmin/superadmin.routes';
+import { reportsRouter } from './modules/reports/reports.routes';
+import { recordUsage } from './modules/reports/activity/usage-recorder';
 import { liveEventsRouter } from './lib/live-events/events.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
@@ -39,6 +41,7 @@ const parseJsonBody: RequestHandler = (req, res, next) => {
 export function buildApiRouter(): Router {
   const api = Router();
   api.use(apiSecurityHeaders, parseJsonBody, rejectOperatorKeys);
+  api.use(recordUsage);
   api.use(healthRouter);
   api.use(authRouter);
   api.use(mailRouter);
@@ -60,6 +63,7 @@ export function buildApiRouter(): Router {
   api.use(agenciesRouter);
   api.use(filesRouter);
   api.use(integrationsRouter);
+  api.use(reportsRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
   api.use(apiNotFound);

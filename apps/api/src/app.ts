@@ -13,6 +13,7 @@ import { careersPublicRouter } from './modules/careers/careers.public';
 import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/self-scheduling.public';
 import { onboardingPublicRouter } from './modules/offers/onboarding/onboarding.public';
 import { offerPublicRouter } from './modules/offers/public/offer-public.routes';
+import { npsPublicRouter } from './modules/reports/candidates/nps/nps.public';
 import { installCalendarBusySources } from './modules/integrations/calendar/calendar-busy';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
@@ -34,6 +35,7 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
   app.use('/careers', careersPublicRouter);
   app.use('/schedule', selfSchedulePublicRouter);
   app.use('/offer', offerPublicRouter);
+  app.use('/survey', npsPublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);

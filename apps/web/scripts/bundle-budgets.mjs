@@ -96,5 +96,10 @@ export const RouteBudgets = {
   '/interviewfeedback-all': { totalKb: 275 }, // issue 15: scorecards I owe and submitted; measured 266.5
   '/interviewfeedback-all/calibration': { totalKb: 295 }, // 289.0 (issue 15: interviewer calibration, table and bar chart)
   '/company-settings/onboarding-documents': { totalKb: 295 }, // issue 16: onboarding documents (list, dialog form); measured 290.1
+  '/reports': { totalKb: 330 }, // issue 19 (provisional): the overview with sparklines and the report list
+  '/reports/:name': { totalKb: 420 }, // issue 19 (provisional): any report, with @mantine/charts (recharts)
+  '/superadmin/reports': { totalKb: 330 }, // issue 19 (provisional)
+  '/superadmin/reports/:name': { totalKb: 420 }, // issue 19 (provisional): the report page across companies
+  '/company-settings/tatsettings': { totalKb: 290 }, // issue 19 (provisional): turnaround targets
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };

@@ -70,6 +70,7 @@ export const Paths = {
   superadminPage: '/superadmin/:page',
   superadminCompanies: '/superadmin/companies',
   superadminCompany: '/superadmin/companies/:id',
+  superadminReports: '/superadmin/reports',
   superadminReport: '/superadmin/reports/:name',
 
   devMailbox: '/dev/mailbox',

@@ -27,6 +27,7 @@ import { referralRoutes } from './employee-referral/referrals.routes';
 import { agencyApprovalRoutes } from './agency-approval/agency-approval.routes';
 import { connectCallbackRoutes, signInCallbackRoutes } from './oauth-callbacks/oauth-callbacks.routes';
 import { agencyPortalRoutes } from './applied-by-agencies/agency-portal.routes';
+import { reportsRoutes } from './reports/reports.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -52,6 +53,7 @@ const shellRoutes: RouteObject[] = [
   ...offerApprovalRoutes,
   ...referralRoutes,
   ...agencyApprovalRoutes,
+  ...reportsRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -1,3 +1,4 @@
+import type { TStageKind } from '@hireflow/contracts/jobs';
 import { Types } from 'mongoose';
 import { CandidatesBulkMessages } from '@hireflow/contracts/candidates-bulk';
 import { AppError } from '../../../lib/app-error';
@@ -6,7 +7,7 @@ import { withTransaction } from '../../jobs/with-transaction';
 import { recordCandidateActivity } from '../candidate-activity';
 import { Candidate, type CandidateDoc } from '../candidate.model';
 import { Application } from './application.model';
-import { StageEvent } from './stage-event.model';
+import { recordStageEvents } from './record-stage-events';
 import { automationsForStage } from '../../pipeline/automations/automations.service';
 import { scheduleStageAutomations } from '../../pipeline/automations/stage-automation.job';
 import { publishLiveEvents } from '../../../lib/live-events/publish';
@@ -62,9 +63,9 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
       }));
       await Application.insertMany(applications.map(({ stageEventId, ...a }) => ({ ...a, lastStageEventId: stageEventId })), { session });
       entered = applications;
-      await StageEvent.insertMany(
-        applications.map((a) => ({ _id: a.stageEventId, customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by })),
-        { session },
+      await recordStageEvents(
+        applications.map((a) => ({ _id: a.stageEventId, customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind as TStageKind, at, by, source: 'sourced' as const, appliedAt: at, fromEnteredAt: null })),
+        session,
       );
       await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: fresh.length, applicantCount: fresh.length } }, { session });
       // What refreshCandidateJobs would compute, in one write: each gained exactly this job and stage kind.

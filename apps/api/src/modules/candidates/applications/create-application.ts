@@ -1,11 +1,12 @@
 import { Types, type ClientSession } from 'mongoose';
 import type { TApplicationSource, TCandidateActivityKind } from '@hireflow/contracts/candidates';
+import type { TStageKind } from '@hireflow/contracts/jobs';
 import { AppError } from '../../../lib/app-error';
 import { Job, type JobDoc } from '../../jobs/job.model';
 import { recordCandidateActivity } from '../candidate-activity';
 import { refreshCandidateJobs } from '../candidates.access';
 import { Application, type ApplicationDoc } from './application.model';
-import { StageEvent } from './stage-event.model';
+import { recordStageEvents } from './record-stage-events';
 import { publishLiveEvents } from '../../../lib/live-events/publish';
 import { presentCards } from '../../pipeline/cards';
 
@@ -74,9 +75,9 @@ export async function createApplication({
     ],
     { session },
   );
-  await StageEvent.create(
-    [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: candidate._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind, at, by }],
-    { session },
+  await recordStageEvents(
+    [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: candidate._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind as TStageKind, at, by, source, appliedAt: at, fromEnteredAt: null }],
+    session,
   );
   await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });
   await refreshCandidateJobs(customerId, candidate._id, session);

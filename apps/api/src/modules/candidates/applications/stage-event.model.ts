@@ -21,6 +21,10 @@ const stageEventSchema = new Schema(
     reason: { type: String, default: '' },
     // The candidate withdrew (into a rejected stage): reports keep it apart from a rejection.
     withdrawn: { type: Boolean, default: false },
+    // The application's source (reports filter by it without a join) and, on its first move into a
+    // hired stage, the time to hire in calendar days (reports/tallies/stage-tallies).
+    source: { type: String, default: null },
+    daysToHire: { type: Number, default: null },
   },
   { versionKey: false },
 );

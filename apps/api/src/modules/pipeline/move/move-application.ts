@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { PipelineMessages, type TMoveApplicationRequest, type TMoveApplicationResult } from '@hireflow/contracts/pipeline';
-import type { TJobStatus } from '@hireflow/contracts/jobs';
+import type { TJobStatus, TStageKind } from '@hireflow/contracts/jobs';
+import type { TApplicationSource } from '@hireflow/contracts/candidates';
 import { AppError } from '../../../lib/app-error';
 import { publishLiveEvents } from '../../../lib/live-events/publish';
 import type { UserDoc } from '../../users/user.model';
@@ -9,7 +10,7 @@ import { canManageJob, canViewJob } from '../../jobs/jobs.access';
 import { recordJobStatus } from '../../jobs/job-records';
 import { withTransaction } from '../../jobs/with-transaction';
 import { Application, type ApplicationDoc } from '../../candidates/applications/application.model';
-import { StageEvent } from '../../candidates/applications/stage-event.model';
+import { recordStageEvents } from '../../candidates/applications/record-stage-events';
 import { recordCandidateActivity } from '../../candidates/candidate-activity';
 import { refreshCandidateJobs } from '../../candidates/candidates.access';
 import { presentCards } from '../cards';
@@ -102,9 +103,9 @@ export async function moveApplication({
       { $inc: { [`stageCounts.${String(application.stageId)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } },
       { session, returnDocument: 'after', projection: { stageCounts: 1, status: 1, headcount: 1 } },
     ).lean();
-    await StageEvent.create(
-      [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: application.candidateId, fromStageId: application.stageId, fromKind: application.stageKind, toStageId: to._id, toKind: to.kind, at, by: actor._id, reason, withdrawn: to.kind === 'rejected' && withdrawn }],
-      { session },
+    await recordStageEvents(
+      [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: application.candidateId, fromStageId: application.stageId, fromKind: application.stageKind as TStageKind, toStageId: to._id, toKind: to.kind as TStageKind, at, by: actor._id, reason, withdrawn: to.kind === 'rejected' && withdrawn, source: application.source as TApplicationSource, appliedAt: application.appliedAt, fromEnteredAt: application.stageEnteredAt }],
+      session,
     );
     await refreshCandidateJobs(customerId, application.candidateId, session);
     const summary =

@@ -38,6 +38,7 @@ export const peopleSettingsRoutes: RouteObject[] = [
   settingsPage('custom-fields', () => import('./custom-fields-page'), '/:subpage?'),
   settingsPage('onboarding-documents', () => import('./onboarding-documents-page')),
   settingsPage('referral-settings', () => import('./referral-settings-page')),
+  settingsPage('tatsettings', () => import('./tatsettings-page')),
   settingsPage('manage-agencies', () => import('./manage-agencies-page')),
   // The screening question bank (issue 13): before page-customization/:page? in meaning, a static path wins.
   settingsPage('page-customization', () => import('./question-bank-page'), '/questions'),

@@ -10,6 +10,8 @@ export const superadminRoutes: RouteObject[] = [
       { path: Paths.superadmin, ...lazyPage(() => import('./superadmin-page')) },
       { path: Paths.superadminCompanies, ...lazyPage(() => import('./companies-page')) },
       { path: Paths.superadminCompany, ...lazyPage(() => import('./company-page')) },
+      { path: Paths.superadminReports, ...lazyPage(() => import('./reports-page')) },
+      { path: Paths.superadminReport, ...lazyPage(() => import('./report-page')) },
     ],
   },
 ];

@@ -1,0 +1,4 @@
+import type { ReportDefinition } from '../report-kit';
+
+/** The candidates reports (see report-registry.ts). */
+export const candidatesReports: ReportDefinition[] = [];
