@@ -22,7 +22,7 @@ describe('navigation table, once every page exists', () => {
   });
 
   it('the platform super admin sees only the super admin area', () => {
-    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin', 'Companies']);
+    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin', 'Companies', 'Platform reports']);
   });
 
   it('hides entries whose page is not registered', () => {

@@ -34,6 +34,7 @@ export const navItems: NavItem[] = [
   { label: 'Company settings', to: Paths.companySettings, visibleTo: (v) => companyUser(v) && v.rights.some((r) => settingsRights.has(r)) },
   { label: 'Super admin', to: Paths.superadmin, visibleTo: ({ user }) => user.superAdmin },
   { label: 'Companies', to: Paths.superadminCompanies, visibleTo: ({ user }) => user.superAdmin },
+  { label: 'Platform reports', to: Paths.superadminReports, visibleTo: ({ user }) => user.superAdmin },
 ];
 
 /** The header's user menu; logout is always last. */

@@ -24,6 +24,7 @@ const labels: Partial<Record<TCompanySettingsPage, string>> = {
   'manage-sources': 'Sources',
   'custom-fields': 'Custom fields',
   templates: 'Templates',
+  tatsettings: 'Turnaround targets',
 };
 
 const title = (name: string) => labels[name as TCompanySettingsPage] ?? name.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());

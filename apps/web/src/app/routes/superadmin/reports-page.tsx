@@ -1,10 +1,50 @@
-import { Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PlatformReportNames, ReportNames } from '@hireflow/contracts/reports';
+import { buildPath, Paths } from '@hireflow/contracts/routes';
+import { usePlatformReportsOverview } from '@/features/reports/api/get-reports-overview';
+import { formatFigure } from '@/features/reports/overview/format-figure';
+import { ReportList } from '@/features/reports/overview/report-list';
+import { errorMessage } from '@/lib/api-client';
 
-/** /superadmin/reports: platform figures, a company chooser and every report across companies. */
+/** /superadmin/reports: platform figures, then the platform's own reports and every company report across companies. */
 export default function SuperadminReportsPage() {
+  const overview = usePlatformReportsOverview();
   return (
-    <Stack>
-      <Title order={1}>Platform reports</Title>
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Platform reports</Title>
+        <Text c="dimmed">Every report across all companies, or for one company you choose on the report.</Text>
+      </div>
+      {overview.isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" aria-busy="true" aria-label="Loading the platform figures">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={90} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : overview.isError ? (
+        <Alert color="red" title="The platform figures could not be loaded">
+          <Group gap="sm">
+            <Text size="sm">{errorMessage(overview.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Platform figures">
+          {overview.data.cards.map((card) => (
+            <Paper key={card.label} component="li" withBorder p="md" radius="md">
+              <Text size="sm" c="dimmed">
+                {card.label}
+              </Text>
+              <Text fz={28} fw={700}>
+                {formatFigure(card.value, card.kind)}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      <ReportList names={[...PlatformReportNames, ...ReportNames]} pathOf={(name) => buildPath(Paths.superadminReport, { name })} />
     </Stack>
   );
 }
