@@ -233,6 +233,27 @@ describe('the pipeline reports', () => {
     expect((await report('history-pipeline', { asOf: '2026-06-30' })).totals).toEqual({ stage: 'Total', applications: 8 });
   });
 
+  it('on the platform, sum every company or show the one chosen', async () => {
+    const superAdmin = await buildUser({ superAdmin: true });
+    const auth = `Bearer ${await tokenFor(ctx.config, superAdmin)}`;
+    const platform = async (name: string, query: Record<string, string>) => {
+      const res = await request(app).get(`/api/superadmin/reports/${name}`).query(query).set('Authorization', auth);
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+      return ZReportResult.parse(res.body);
+    };
+    // Ours: 2 referrals (1 reached interview); theirs: 3 referrals (1 reached interview).
+    const all = await platform('source-activity', June);
+    expect(all.rows.find((row) => row.source === 'Referral')).toMatchObject({ applications: 5, interview: 3 });
+    expect(all.totals).toMatchObject({ applications: 10, interview: 5, hired: 1 });
+    const allRejections = await platform('reject-analysis', June);
+    expect(allRejections.totals).toMatchObject({ rejected: 4, withdrawn: 1, screening: 2 });
+    const allPipeline = await platform('current-pipeline', June);
+    expect(allPipeline.totals).toMatchObject({ screening: 2, interview: 3, rejected: 5, total: 11 });
+    expect((await platform('history-pipeline', { asOf: '2026-06-30' })).totals).toEqual({ stage: 'Total', applications: 11 });
+    const ours = await platform('current-pipeline', { ...June, companyId: String(history.co.customerId) });
+    expect(figures(ours)).toEqual(figures(await report('current-pipeline', June)));
+  });
+
   it('refuse a user without the viewReports right (403)', async () => {
     for (const name of names) {
       const res = await request(app).get(`/api/reports/${name}`).set('Authorization', history.co.employee.auth);
