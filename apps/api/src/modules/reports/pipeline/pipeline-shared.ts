@@ -74,7 +74,8 @@ export async function rawCohort(ctx: ReportContext, groupBy: 'source' | 'none'):
   const pipeline: PipelineStage[] = [
     // Every event of an application created in the range is at or after the range's start.
     { $match: eventScope(ctx, { $gte: ctx.range.from }) },
-    { $sort: { applicationId: 1, at: 1, _id: 1 } },
+    // In time order (the tallies' replay order): $push keeps it within each application.
+    { $sort: { at: 1, _id: 1 } },
     {
       $group: {
         _id: '$applicationId',
