@@ -4,7 +4,7 @@ import { JobStatusLabels, type TJobStatus } from '@hireflow/contracts/jobs';
 import { Application } from '../../candidates/applications/application.model';
 import { Job } from '../../jobs/job.model';
 import { defineReport, sumRows, type ReportBody, type ReportContext } from '../report-kit';
-import { cohortOf, emptyCohort, kindLabel, noJobsReason, passThrough, passThroughDefinition, rangeWords, sourceWords, StageKinds } from './pipeline-shared';
+import { cohortOf, emptyCohort, kindLabel, noJobsReason, passThrough, passThroughDefinition, plural, rangeWords, sourceWords, StageKinds } from './pipeline-shared';
 
 /** Jobs whose pipeline is live: the table lists these (the pass-through counts every job's applications). */
 const LiveStatuses: TJobStatus[] = ['open', 'on_hold'];
@@ -77,16 +77,16 @@ export const currentPipelineReport = defineReport({
     const cohort = cohorts.get('') ?? emptyCohort();
     const pass = passThrough(cohort);
     const headline: ReportBody['headline'] = [
-      { label: 'Applications in open jobs now', value: Number(totals.total ?? 0), kind: 'count' },
+      { label: 'Applications in open or on-hold jobs now', value: Number(totals.total ?? 0), kind: 'count' },
       { label: 'Applications created in the range', value: cohort.applied, kind: 'count' },
       ...pass.map((p) => ({ label: `Pass-through from ${kindLabel(p.kind).toLowerCase()}`, value: p.share, kind: 'percent' as const })),
     ];
     const data = StageKinds.map((k) => ({ stage: kindLabel(k), applications: Number(totals[k] ?? 0) }));
     const passWords = pass.map((p) => `${kindLabel(p.kind).toLowerCase()} ${p.share === null ? 'no applications' : `${p.share}% (${p.passed} of ${p.reached})`}`).join(', ');
     const summary =
-      `Applications now in ${rows.length} open or on-hold job${rows.length === 1 ? '' : 's'}${sourceWords(ctx)}: ` +
+      `Applications${sourceWords(ctx)} now in ${plural(rows.length, 'open or on-hold job')}: ` +
       data.map((d) => `${d.stage} ${d.applications}`).join(', ') +
-      `. Of the ${cohort.applied} applications created ${rangeWords(ctx)}, pass-through: ${passWords}.`;
+      `. Of the ${plural(cohort.applied, 'application')}${sourceWords(ctx)} created ${rangeWords(ctx)}, pass-through: ${passWords}.`;
     const empty = rows.length === 0 ? `No open or on-hold job${ctx.jobIds !== null ? ' matches the filters' : ''}, so there is no pipeline to show. ${cohort.applied ? '' : `No applications${sourceWords(ctx)} were created ${rangeWords(ctx)} either.`}`.trim() : null;
     return {
       headline,

@@ -4,7 +4,7 @@ import type { TStageKind } from '@hireflow/contracts/jobs';
 import { StageEvent } from '../../candidates/applications/stage-event.model';
 import { Job } from '../../jobs/job.model';
 import { defineReport, type ReportBody, type ReportContext } from '../report-kit';
-import { eventScope, kindLabel, noJobsReason, sourceWords, StageKinds } from './pipeline-shared';
+import { eventScope, kindLabel, noJobsReason, plural, sourceWords, StageKinds } from './pipeline-shared';
 
 /** Up to this many selected jobs, the table has a column per job. */
 const JobColumnsMax = 12;
@@ -61,7 +61,7 @@ export const historyPipelineReport = defineReport({
     for (const c of columns.slice(1)) totals[c.key] = rows.reduce((a, r) => a + Number(r[c.key] ?? 0), 0);
     const total = Number(totals.applications);
     const data = rows.map((r) => ({ stage: r.stage, applications: r.applications }));
-    const summary = `On ${day}, ${total} application${total === 1 ? ' was' : 's were'} in the pipeline${sourceWords(ctx)}: ${data.map((d) => `${d.stage} ${d.applications}`).join(', ')}.`;
+    const summary = `On ${day}, ${plural(total, 'application')}${sourceWords(ctx)} ${total === 1 ? 'was' : 'were'} in the pipeline: ${data.map((d) => `${d.stage} ${d.applications}`).join(', ')}.`;
     const open = rows.slice(0, 3).reduce((a, r) => a + Number(r.applications), 0);
     return {
       headline: [

@@ -109,7 +109,7 @@ describe('GET /api/reports/history-pipeline', () => {
     ]);
     expect(r.totals).toEqual({ stage: 'Total', applications: 6 });
     expect(r.applied).toContainEqual({ key: 'asOf', label: 'On', value: '2026-06-09' });
-    expect(r.chart.summary).toContain('On 2026-06-09, 6 applications were in the pipeline');
+    expect(r.chart.summary).toBe('On 2026-06-09, 6 applications were in the pipeline: Screening 0, Interview 3, Offer 0, Hired 0, Rejected 3.');
     expect(r.range).toBeNull();
   });
 
@@ -154,6 +154,7 @@ describe('GET /api/reports/source-activity', () => {
     ]);
     expect(r.totals).toEqual({ source: 'Total', applications: 7, interview: 4, offer: 3, hired: 1, hireRate: 14.3 });
     expect(headline(r, 'Best hire rate')).toBe('Career site (33.3%)');
+    expect(r.chart.summary).toContain('Career site 3 applications, 1 reached interview, 2 offers, 1 hire (hire rate 33.3%); Referral 2 applications');
     expect(r.chart.data).toHaveLength(4);
     expect(figures(await report('source-activity', { ...June, ...bu() }))).toEqual(figures(r));
   });
@@ -190,6 +191,8 @@ describe('GET /api/reports/reject-analysis', () => {
     expect(headline(r, 'Top reason')).toBe('Skills do not match the role (2)');
     expect(headline(r, 'Rejected most by')).toBe(`${admin} (2)`);
     expect(r.chart.kind).toBe('stacked-bar');
+    expect(r.chart.summary).toContain('3 rejections and 1 withdrawal between 2026-06-01 and 2026-06-30. By stage: from screening 1, from interview 1, from offer 1, from hired 0.');
+    expect(r.chart.summary).toContain('Took another offer: 1 withdrawal');
     expect(r.chart.data).toContainEqual({ reason: 'Took another offer', screening: 0, interview: 0, offer: 0, hired: 0, withdrawn: 1 });
     expect(figures(await report('reject-analysis', { ...June, ...bu() }))).toEqual(figures(r));
   });

@@ -13,6 +13,9 @@ export type TProgressKind = (typeof ProgressKinds)[number];
 export const kindLabel = (k: TStageKind) => StageKindLabels[k];
 export const sourceLabel = (s: string) => ApplicationSourceLabels[s as TApplicationSource] ?? s;
 
+/** "1 hire", "2 hires" */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** "between 2026-08-27 and 2026-11-24" */
 export const rangeWords = (ctx: ReportContext) => (ctx.range ? `between ${ctx.range.fromDay} and ${ctx.range.toDay}` : '');
 

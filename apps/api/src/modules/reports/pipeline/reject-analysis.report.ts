@@ -3,7 +3,7 @@ import type { TCell, TReportColumn } from '@hireflow/contracts/reports';
 import { StageEvent } from '../../candidates/applications/stage-event.model';
 import { User } from '../../users/user.model';
 import { defineReport, type ReportBody, type ReportContext } from '../report-kit';
-import { eventScope, kindLabel, noJobsReason, ProgressKinds, rangeWords, sourceWords, type TProgressKind } from './pipeline-shared';
+import { eventScope, kindLabel, noJobsReason, plural, ProgressKinds, rangeWords, sourceWords, type TProgressKind } from './pipeline-shared';
 
 /** The stages a rejection is counted from (a move between two rejected stages is not a new rejection). */
 const FromKinds = ProgressKinds;
@@ -109,9 +109,9 @@ export const rejectAnalysisReport = defineReport({
     const topPerson = peopleRows[0];
     const chartRows = reasonRows.slice(0, 10);
     const summary =
-      `${rejections} rejection${rejections === 1 ? '' : 's'} and ${withdrawals} withdrawal${withdrawals === 1 ? '' : 's'} ${rangeWords(ctx)}${sourceWords(ctx)}. ` +
+      `${plural(rejections, 'rejection')} and ${plural(withdrawals, 'withdrawal')}${sourceWords(ctx)} ${rangeWords(ctx)}. ` +
       `By stage: ${FromKinds.map((k) => `from ${kindLabel(k).toLowerCase()} ${totals[k]}`).join(', ')}. ` +
-      `By reason: ${chartRows.map((r) => `${r.label} ${r.rejected}${r.withdrawn ? ` (+${r.withdrawn} withdrawn)` : ''}`).join('; ')}.`;
+      `By reason: ${chartRows.map((r) => `${r.label}: ${[r.rejected ? plural(Number(r.rejected), 'rejection') : '', r.withdrawn ? plural(Number(r.withdrawn), 'withdrawal') : ''].filter(Boolean).join(' and ')}`).join('; ')}.`;
     return {
       headline: [
         { label: 'Rejections', value: rejections, kind: 'count' },

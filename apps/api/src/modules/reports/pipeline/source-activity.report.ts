@@ -1,7 +1,7 @@
 import type { TCell, TReportColumn } from '@hireflow/contracts/reports';
 import { ApplicationSources } from '@hireflow/contracts/candidates';
 import { defineReport, percent, type ReportBody } from '../report-kit';
-import { cohortOf, noJobsReason, rangeWords, sourceLabel, sourceWords } from './pipeline-shared';
+import { cohortOf, noJobsReason, plural, rangeWords, sourceLabel, sourceWords } from './pipeline-shared';
 
 const columns: TReportColumn[] = [
   { key: 'source', label: 'Source', kind: 'text' },
@@ -37,7 +37,7 @@ export const sourceActivityReport = defineReport({
     const best = rows.filter((r) => r.hireRate !== null).sort((a, b) => Number(b.hireRate) - Number(a.hireRate))[0];
     const summary =
       `Applications created ${rangeWords(ctx)} by source: ` +
-      rows.map((r) => `${r.source} ${r.applications} applications, ${r.interview} reached interview, ${r.offer} offers, ${r.hired} hires (${r.hireRate ?? 0}%)`).join('; ') +
+      rows.map((r) => `${r.source} ${plural(Number(r.applications), 'application')}, ${r.interview} reached interview, ${plural(Number(r.offer), 'offer')}, ${plural(Number(r.hired), 'hire')} (hire rate ${r.hireRate ?? 0}%)`).join('; ') +
       '.';
     return {
       headline: [
