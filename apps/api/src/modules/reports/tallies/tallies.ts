@@ -80,13 +80,14 @@ export async function sumTallies(q: TallyQuery): Promise<TallySums[]> {
   if (q.keys) match.key = { $in: [...q.keys] };
   const groupId =
     q.groupBy === 'key' ? '$key'
-    : q.groupBy === 'customer' ? { $toString: '$customerId' }
+    : q.groupBy === 'customer' ? '$customerId'
     : q.groupBy === 'day' ? { $dateToString: { date: '$day', format: '%Y-%m-%d' } }
     : q.groupBy === 'week' ? { $dateToString: { date: { $dateTrunc: { date: '$day', unit: 'week', startOfWeek: 'monday' } }, format: '%Y-%m-%d' } }
     : q.groupBy === 'month' ? { $dateToString: { date: '$day', format: '%Y-%m' } }
     : null;
   const group: Record<string, unknown> = { _id: groupId };
-  for (const c of q.counters) group[alias(c)] = { $sum: { $ifNull: [`$n.${c}`, 0] } };
+  // $sum skips a missing counter (most documents hold only some).
+  for (const c of q.counters) group[alias(c)] = { $sum: `$n.${c}` };
   const pipeline: PipelineStage[] = [{ $match: match }, { $group: group } as PipelineStage, { $sort: { _id: 1 } }];
   const agg = ReportTally.aggregate<Record<string, unknown>>(pipeline);
   if (q.crossTenant) agg.option({ crossTenant: true } as never);
