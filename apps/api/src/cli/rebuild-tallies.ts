@@ -2,6 +2,8 @@
 // one company or of every company from their raw events, the repair of the reports' summaries.
 // Connects like the server: MONGODB_URI, else the embedded database in DATA_DIR, which only one process
 // may hold: while the server runs on it, use the super admin's call (POST /api/superadmin/reports/rebuild).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Types } from 'mongoose';
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../lib/logger';
@@ -13,7 +15,12 @@ async function main() {
   const at = args.indexOf('--company');
   const companyId = at >= 0 ? args[at + 1] : undefined;
   if (at >= 0 && (!companyId || !Types.ObjectId.isValid(companyId))) throw new ConfigError('Usage: npm run reports:rebuild [-- --company <company id>]');
+  // DATA_DIR (default ./data) is relative to where the command was typed, not to apps/api where npm runs it.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
+  if (!config.mongodbUri && !existsSync(path.join(config.dataDir, 'db'))) {
+    throw new ConfigError(`There is no embedded database in ${config.dataDir}: set DATA_DIR to the server's data folder (npm start keeps it in ./data at the repository root), or MONGODB_URI.`);
+  }
   const logger = createLogger('warn', { pretty: false });
   let db;
   try {
