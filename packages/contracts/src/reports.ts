@@ -19,7 +19,13 @@ export const ReportsApi = {
   superadminOverview: '/api/superadmin/reports',
   superadminReport: '/api/superadmin/reports/:name',
   superadminExport: '/api/superadmin/reports/:name/export',
+  /** Super admin: rebuild the maintained report figures from the raw events (body ZRebuildTallies), 202 {jobId}. */
+  rebuild: '/api/superadmin/reports/rebuild',
 } as const;
+
+/** POST ReportsApi.rebuild: one company, or every company when none is named. */
+export const ZRebuildTallies = z.object({ companyId: ZObjectId.optional() });
+export type TRebuildTallies = z.infer<typeof ZRebuildTallies>;
 
 /** The public single-use NPS survey page a candidate opens from the mail (server-rendered). */
 export const NpsSurveyPath = '/survey/:token';

@@ -196,6 +196,17 @@ export function tenantOf(req: Request): Types.ObjectId {
   return customerId;
 }
 
+/**
+ * Whose account a caller's own things (their exports) are kept under: their company, or null for the
+ * platform super admin, who has none. Anyone else without a company is refused like tenantOf.
+ */
+export function accountOf(req: Request): Types.ObjectId | null {
+  const { customerId, user } = authOf(req);
+  if (customerId) return customerId;
+  if (user.superAdmin) return null;
+  throw AppError.forbidden('This action belongs to a company account');
+}
+
 export function requireRight(right: TAccessRight): RequestHandler {
   return (req, _res, next) => {
     next(authOf(req).rights.has(right) ? undefined : AppError.forbidden(`You need the "${right}" access right`));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Types } from 'mongoose';
 import { ZObjectId } from '@hireflow/contracts/common';
 import { ExportsApi } from '@hireflow/contracts/exports';
-import { authOf, requireAuth, tenantOf } from '../../lib/auth';
+import { accountOf, authOf, requireAuth } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { exportStatus, openExportFile } from './exports.service';
 import { sendStoredFile } from '../files/files.routes';
@@ -11,7 +11,8 @@ import { sendStoredFile } from '../files/files.routes';
 export const exportsRouter = Router();
 
 const ZIdParams = z.object({ id: ZObjectId });
-const askerOf = (req: Parameters<typeof tenantOf>[0]) => ({ customerId: tenantOf(req), userId: new Types.ObjectId(authOf(req).userId), id: req.params.id as string });
+// A company user's exports are their company's and theirs; the super admin's are the platform's (no company) and theirs.
+const askerOf = (req: Parameters<typeof accountOf>[0]) => ({ customerId: accountOf(req), userId: new Types.ObjectId(authOf(req).userId), id: req.params.id as string });
 
 exportsRouter.get(ExportsApi.status.replace(/^\/api/, ''), requireAuth, validate({ params: ZIdParams }), async (req, res) => {
   res.setHeader('Cache-Control', 'no-store');

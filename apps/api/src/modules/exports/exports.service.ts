@@ -13,8 +13,12 @@ import { deleteFile, openReadableFile, storeFile } from '../files/files.service'
  * Large exports as background jobs. An area gives a producer (payload -> file); the job stores the file
  * in GridFS owned by the user who asked (owner kind 'export': nobody else, not even their admin, reads
  * it), and schedules its deletion after ExportRules.keepHours. Job names start with "export.".
+ * The platform super admin has no company: their exports carry customerId null and are theirs alone
+ * the same way (found by requestedBy, stored with no company, readable only by them).
  */
 export type ExportPayload = { customerId: string; requestedBy: string };
+/** What any export carries: a company export's payload, or the platform's with customerId null. */
+export type AnyExportPayload = { customerId: string | null; requestedBy: string };
 export type ExportFile = { buffer: Buffer; fileName: string; contentType: string };
 type ExportResult = { fileId: string; fileName: string; expiresAt: string };
 
@@ -29,7 +33,7 @@ export const ExpireExportFileJob: JobDefinition<{ fileId: string }> = {
   },
 };
 
-export function exportJob<P extends ExportPayload>(name: `export.${string}`, produce: (payload: P, ctx: JobContext) => Promise<ExportFile>): JobDefinition<P> {
+export function exportJob<P extends AnyExportPayload>(name: `export.${string}`, produce: (payload: P, ctx: JobContext) => Promise<ExportFile>): JobDefinition<P> {
   return {
     name,
     maxAttempts: 2,
@@ -40,7 +44,7 @@ export function exportJob<P extends ExportPayload>(name: `export.${string}`, pro
       await ctx.progress(99, 'Saving the file…');
       const requestedBy = new Types.ObjectId(payload.requestedBy);
       const fileId = await storeFile({
-        customerId: new Types.ObjectId(payload.customerId),
+        customerId: payload.customerId ? new Types.ObjectId(payload.customerId) : null,
         buffer: file.buffer,
         filename: file.fileName,
         contentType: file.contentType,
@@ -56,20 +60,21 @@ export function exportJob<P extends ExportPayload>(name: `export.${string}`, pro
 }
 
 /** Queues an export for the asking user; answers its id for the status calls. */
-export async function startExport<P extends ExportPayload>({ config, definition, payload }: { config: Pick<Config, 'rateLimitDisabled'>; definition: JobDefinition<P>; payload: P }) {
+export async function startExport<P extends AnyExportPayload>({ config, definition, payload }: { config: Pick<Config, 'rateLimitDisabled'>; definition: JobDefinition<P>; payload: P }) {
   await hitRateLimit(config, StartExportRule, `user:${payload.requestedBy}`).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 429) throw new AppError(error.code, { status: 429, message: ExportMessages.tooMany });
     throw error;
   });
   const job = await enqueueJob(definition.name, payload, {
     maxAttempts: definition.maxAttempts,
-    customerId: new Types.ObjectId(payload.customerId),
+    customerId: payload.customerId ? new Types.ObjectId(payload.customerId) : null,
     requestedBy: new Types.ObjectId(payload.requestedBy),
   });
   return { jobId: String(job._id) };
 }
 
-type Asker = { customerId: Types.ObjectId; userId: Types.ObjectId; id: string };
+/** customerId null: the platform super admin's own exports. */
+type Asker = { customerId: Types.ObjectId | null; userId: Types.ObjectId; id: string };
 
 /** The asker's own export job, or 404: another user's export does not exist for them. */
 async function findExport({ customerId, userId, id }: Asker) {

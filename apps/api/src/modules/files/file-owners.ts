@@ -24,10 +24,18 @@ const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
   offer: mayReadOfferFiles,
 };
 
+/**
+ * Owner kinds a file of no company may have: the platform super admin's own exports (customerId null).
+ * Every other kind belongs to a company and is refused without one.
+ */
+export const PlatformFileOwnerKinds: readonly FileOwnerKind[] = ['export'];
+
 /** Whether the caller may read a file with this stored owner; a missing or unknown owner is refused. */
-export async function mayReadOwnedFile({ customerId, actor, owner }: { customerId: Types.ObjectId; actor: UserDoc; owner: unknown }): Promise<boolean> {
+export async function mayReadOwnedFile({ customerId, actor, owner }: { customerId: Types.ObjectId | null; actor: UserDoc; owner: unknown }): Promise<boolean> {
   const { kind, id } = (owner ?? {}) as { kind?: unknown; id?: unknown };
   if (typeof kind !== 'string' || !Object.hasOwn(ownerChecks, kind)) return false;
   if (id == null || typeof id !== 'object' || !Types.ObjectId.isValid(String(id))) return false;
-  return ownerChecks[kind as FileOwnerKind]({ customerId, actor, ownerId: new Types.ObjectId(String(id)) });
+  const ownerId = new Types.ObjectId(String(id));
+  if (!customerId) return PlatformFileOwnerKinds.includes(kind as FileOwnerKind) && ownerId.equals(actor._id);
+  return ownerChecks[kind as FileOwnerKind]({ customerId, actor, ownerId });
 }

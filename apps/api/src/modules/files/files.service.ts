@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error';
 import type { UserDoc } from '../users/user.model';
-import { mayReadOwnedFile, type FileOwner } from './file-owners';
+import { mayReadOwnedFile, PlatformFileOwnerKinds, type FileOwner } from './file-owners';
 
 /**
  * Uploaded files live in MongoDB GridFS (bucket "uploads"), so every API instance can serve them.
@@ -15,7 +15,8 @@ function bucket() {
 }
 
 export type StoredFileInput = {
-  customerId: Types.ObjectId;
+  /** The company; null only for a file of the platform itself (a super admin's export: see PlatformFileOwnerKinds). */
+  customerId: Types.ObjectId | null;
   owner: FileOwner;
   buffer: Buffer;
   filename: string;
@@ -31,6 +32,7 @@ export function newFileId(): string {
 }
 
 export async function storeFile(input: StoredFileInput): Promise<string> {
+  if (!input.customerId && !PlatformFileOwnerKinds.includes(input.owner.kind)) throw new Error(`A ${input.owner.kind} file belongs to a company`);
   const id = newFileId();
   await new Promise<void>((resolve, reject) => {
     // GridFS takes any _id; the typings only know ObjectId.
@@ -84,13 +86,14 @@ export async function deleteFile(id: string) {
 /**
  * A file the caller may read: of their company, and its owner's check lets them see it. Anything
  * else (another company, an owner they may not see, an unknown owner kind, no such id) is the same 404.
+ * `customerId` null is the platform super admin's own files (no company): only their own exports.
  */
 export async function openReadableFile({
   customerId,
   actor,
   id,
 }: {
-  customerId: Types.ObjectId;
+  customerId: Types.ObjectId | null;
   actor: UserDoc;
   id: string;
 }): Promise<OpenedFile> {

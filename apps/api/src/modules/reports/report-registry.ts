@@ -12,3 +12,16 @@ const byName = new Map<TAnyReportName, ReportDefinition>(all.map((r) => [r.name,
 
 /** The report of that name, or undefined while it is not built. */
 export const reportNamed = (name: TAnyReportName) => byName.get(name);
+
+/**
+ * Tests only: puts a report in the registry (overriding one of the same name) until the answered
+ * function is called, so shared machinery (the export, the routes) is tested with a known report.
+ */
+export function registerReportForTest(report: ReportDefinition): () => void {
+  const before = byName.get(report.name);
+  byName.set(report.name, report);
+  return () => {
+    if (before) byName.set(report.name, before);
+    else byName.delete(report.name);
+  };
+}

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { PlatformReportNames, ReportMessages, ReportNames, ReportsApi, ZReportQuery, ZTatSettings, type TAnyReportName, type TTatSettings } from '@hireflow/contracts/reports';
+import { PlatformReportNames, ReportMessages, ReportNames, ReportsApi, ZRebuildTallies, ZReportQuery, ZTatSettings, type TRebuildTallies, type TAnyReportName, type TTatSettings } from '@hireflow/contracts/reports';
 import { CompanySettingsPages } from '@hireflow/contracts/settings';
 import { authOf, requireAuth, requireRight, requireSuperAdmin, tenantOf } from '../../lib/auth';
 import { AppError } from '../../lib/app-error';
@@ -11,6 +11,7 @@ import { reportsOverview } from './overview/overview.service';
 import { platformReportsOverview } from './platform/platform-overview.service';
 import { startReportExport } from './report-export';
 import { getTatSettings, saveTatSettings } from './tat/tat.service';
+import { startTalliesRebuild } from './tallies/rebuild-job';
 
 const path = (p: string) => p.replace(/^\/api/, '');
 const now = (req: Request) => new Date(clockOf(req).now());
@@ -65,6 +66,11 @@ reportsRouter.put(path(ReportsApi.tatSettings), requireAuth, requireRight(Compan
 
 // The platform: every company, or the one chosen with ?companyId=.
 const superAdmin = [requireAuth, requireSuperAdmin];
+
+// The repair: rebuild the maintained report figures of one company or all (before /:name routes take "rebuild").
+reportsRouter.post(path(ReportsApi.rebuild), ...superAdmin, validate({ body: ZRebuildTallies }), async (req, res) => {
+  res.status(202).json(await startTalliesRebuild({ companyId: (req.body as TRebuildTallies).companyId, actor: authOf(req).user }));
+});
 
 reportsRouter.get(path(ReportsApi.superadminOverview), ...superAdmin, async (req, res) => {
   res.setHeader('Cache-Control', 'no-store');
