@@ -97,7 +97,7 @@ describe('/reports/:name', () => {
     expect(within(figures).getByText('1,234')).toBeInTheDocument();
     expect(within(figures).getByText('4.3%')).toBeInTheDocument();
 
-    const figure = screen.getByRole('figure', { name: 'Career site brought the most applications (1,000) and hires (40).' });
+    const figure = await screen.findByRole('figure', { name: 'Career site brought the most applications (1,000) and hires (40).' }, { timeout: 30000 });
     expect(figure).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: /Source activity, 27 Aug 2026 to 24 Nov 2026/ });
@@ -241,7 +241,7 @@ describe('/reports/:name', () => {
     await user.click(await screen.findByRole('option', { name: 'Jane Doe (jane@doe.test)' }, { timeout: 8000 }));
     await waitFor(() => expect(asked.at(-1)).toEqual({ candidateId: '64e000000000000000000001' }));
     expect(currentPath(router)).toBe('/reports/candidate-timeline?candidateId=64e000000000000000000001');
-    const figure = await screen.findByRole('figure', { name: 'Jane Doe applied to one job.' });
+    const figure = await screen.findByRole('figure', { name: 'Jane Doe applied to one job.' }, { timeout: 30000 });
     expect(within(figure).getByText('Days in stage: 3.0 days')).toBeInTheDocument();
   });
 

@@ -1,9 +1,7 @@
-import '@mantine/dates/styles.layer.css';
-import { Badge, Button, CloseButton, Group, Select, SimpleGrid } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Badge, Button, CloseButton, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState, type ComponentProps } from 'react';
 import { ApplicationSourceLabels, ApplicationSources } from '@hireflow/contracts/candidates';
 import { ZCandidateSearchQuery } from '@hireflow/contracts/candidates-search';
 import type { TOrgKind } from '@hireflow/contracts/org';
@@ -12,8 +10,20 @@ import { useOrgOptions } from '@/features/org/api/get-org-options';
 import { useJobs } from '@/features/jobs/api/get-jobs';
 import { useUserTypeahead } from '@/features/users/components/user-typeahead';
 import { searchCandidatesQueryOptions } from '@/features/candidates/search/api/search-candidates';
+import { loadChunk } from '@/app/routes/lazy-page';
 import { formatValue } from '../format';
 import { hasUserFilters, presetOf, type ReportQueryParams } from '../report-query';
+
+const LazyDateInput = lazy(() => loadChunk(() => import('./report-date-input')));
+
+/** The date picker loads when a report shows a date (a custom range, the pipeline's past day). */
+function DateField(props: ComponentProps<typeof LazyDateInput> & { label: string }) {
+  return (
+    <Suspense fallback={<TextInput label={props.label} description={props.description} placeholder="Loading…" disabled />}>
+      <LazyDateInput {...props} />
+    </Suspense>
+  );
+}
 
 export type FilterPatch = Partial<Record<keyof ReportQueryParams, string | null>>;
 /** Names of the chosen people and things, as the last answer said them (so a shared link shows names, not ids). */
@@ -69,12 +79,12 @@ export function ReportFilters({
         ) : null}
         {entry.dateRange && preset === 'custom' ? (
           <>
-            <DateInput label="From" valueFormat="D MMM YYYY" placeholder="e.g. 1 Jan 2026" clearable value={query.from ?? null} maxDate={query.to} onChange={(v) => update({ from: v || null })} />
-            <DateInput label="To" valueFormat="D MMM YYYY" placeholder="e.g. 31 Mar 2026" clearable value={query.to ?? null} minDate={query.from} onChange={(v) => update({ to: v || null })} />
+            <DateField label="From" placeholder="e.g. 1 Jan 2026" value={query.from ?? null} maxDate={query.to} onChange={(v) => update({ from: v || null })} />
+            <DateField label="To" placeholder="e.g. 31 Mar 2026" value={query.to ?? null} minDate={query.from} onChange={(v) => update({ to: v || null })} />
           </>
         ) : null}
         {takes('asOf') ? (
-          <DateInput label="On" description="The pipeline as it was at the end of this day" valueFormat="D MMM YYYY" placeholder="Today" clearable value={query.asOf ?? null} onChange={(v) => update({ asOf: v || null })} />
+          <DateField label="On" description="The pipeline as it was at the end of this day" placeholder="Today" value={query.asOf ?? null} onChange={(v) => update({ asOf: v || null })} />
         ) : null}
         {takes('businessUnitId') ? <OrgSelect kind="business-units" label="Business unit" value={query.businessUnitId} onChange={(v, l) => (remember('businessUnitId', l), update({ businessUnitId: v }))} /> : null}
         {takes('departmentId') ? <OrgSelect kind="departments" label="Department" value={query.departmentId} onChange={(v, l) => (remember('departmentId', l), update({ departmentId: v }))} /> : null}

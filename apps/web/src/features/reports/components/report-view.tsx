@@ -1,9 +1,10 @@
 import { Alert, Anchor, Box, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { ReportCatalog, ReportMessages, type TAnyReportName, type TReportResult } from '@hireflow/contracts/reports';
 import { NotFoundContent } from '@/app/screens/not-found';
+import { loadChunk } from '@/app/routes/lazy-page';
 import { ExportButton } from '@/components/export-button';
 import { errorMessage } from '@/lib/api-client';
 import { useReport } from '../api/get-report';
@@ -11,9 +12,13 @@ import { usePlatformReportsOverview } from '../api/get-platform-reports-overview
 import { startReportExport } from '../api/start-report-export';
 import { formatValue } from '../format';
 import { hasUserFilters, incompleteQuery, knownReport, readReportQuery } from '../report-query';
-import { ReportChart } from './report-chart';
 import { ReportFilters, type FilterPatch, type KnownLabels } from './report-filters';
 import { ReportTable } from './report-table';
+
+// The charts (@mantine/charts on recharts, the heaviest part of the page) are a chunk of their own, fetched as
+// the page opens so it arrives with the report's data while the filters are already usable.
+const loadChart = () => loadChunk(() => import('./report-chart'));
+const ReportChart = lazy(() => loadChart().then((m) => ({ default: m.ReportChart })));
 
 /**
  * /reports/:name and /superadmin/reports/:name: any report of the catalog with its filters (kept in the
@@ -33,6 +38,9 @@ function KnownReport({ name, platform }: { name: TAnyReportName; platform: boole
   const missing = incompleteQuery(name, query);
   const report = useReport(name, query, { platform, enabled: missing === null });
   const [exportError, setExportError] = useState<string | null>(null);
+  useEffect(() => {
+    void loadChart();
+  }, []);
 
   const update = useCallback(
     (patch: FilterPatch) =>
@@ -156,7 +164,9 @@ function ReportBody({ result, filtered, onReset }: { result: TReportResult; filt
               ))}
             </SimpleGrid>
           ) : null}
-          <ReportChart chart={result.chart} />
+          <Suspense fallback={<Skeleton h={result.chart.kind === 'none' ? 0 : 300} aria-label="Loading the chart" />}>
+            <ReportChart chart={result.chart} />
+          </Suspense>
           <ReportTable key={`${result.generatedAt}:${result.rows.length}`} result={result} />
         </>
       )}
