@@ -149,6 +149,24 @@ describe('/reports/:name', () => {
     expect(screen.queryByRole('group', { name: 'Applied filters' })).not.toBeInTheDocument();
   });
 
+  it('asks for both dates of a custom range before asking the API, then sends them', async () => {
+    const asked = serveReport('source-activity');
+    const { router, user } = await openReport('/reports/source-activity', 'Source activity');
+    await screen.findByRole('table', undefined, { timeout: 8000 });
+    await choose(user, 'Date range', 'Custom');
+    expect(await screen.findByText('Enter both a from and a to date to see the report for a custom range.')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/reports/source-activity?preset=custom');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toBeEnabled(), { timeout: 15000 });
+    await user.type(screen.getByRole('textbox', { name: 'From' }), '1 Jan 2026');
+    await user.tab();
+    await waitFor(() => expect(currentPath(router)).toBe('/reports/source-activity?preset=custom&from=2026-01-01'));
+    expect(asked).toHaveLength(1);
+    await user.type(screen.getByRole('textbox', { name: 'To' }), '31 Mar 2026');
+    await user.tab();
+    await waitFor(() => expect(asked.at(-1)).toEqual({ preset: 'custom', from: '2026-01-01', to: '2026-03-31' }));
+    expect(within(screen.getByRole('group', { name: 'Applied filters' })).getByText('Date range: 1 Jan 2026 to 31 Mar 2026')).toBeInTheDocument();
+  });
+
   it('shows only the filters the report takes, and never sends another from the URL', async () => {
     const asked = serveReport('vacancy-ageing', () => buildResult({ name: 'vacancy-ageing', title: 'Vacancy ageing', range: null }));
     await openReport('/reports/vacancy-ageing?source=referral&preset=last30&jobId=64d000000000000000000001', 'Vacancy ageing');
