@@ -205,6 +205,16 @@ describe('/reports/:name', () => {
     expect(within(last).queryByText('Row 1')).not.toBeInTheDocument();
   });
 
+  it('shows a loading state until the report arrives', async () => {
+    let answer: (value: [number, TReportResult]) => void = () => {};
+    http.onGet('/api/reports/time-to-hire').reply(() => new Promise((resolve) => (answer = resolve)));
+    await openReport('/reports/time-to-hire', 'Time to hire');
+    expect(await screen.findByRole('status', { name: 'Loading the report' })).toBeInTheDocument();
+    answer([200, buildResult({ name: 'time-to-hire', title: 'Time to hire' })]);
+    expect(await screen.findByRole('table', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the report' })).not.toBeInTheDocument();
+  });
+
   it('says when the report cannot be loaded and tries again', async () => {
     let fail = true;
     http.onGet('/api/reports/velocity').reply(() => (fail ? [400, { code: 'bad_request', message: 'The date range can span at most 1098 days.' }] : [200, buildResult({ name: 'velocity', title: 'Velocity' })]));

@@ -164,7 +164,7 @@ function ReportBody({ result, filtered, onReset }: { result: TReportResult; filt
               ))}
             </SimpleGrid>
           ) : null}
-          <Suspense fallback={<Skeleton h={result.chart.kind === 'none' ? 0 : 300} aria-label="Loading the chart" />}>
+          <Suspense fallback={<Skeleton h={result.chart.kind === 'none' ? 0 : 300} aria-hidden />}>
             <ReportChart chart={result.chart} />
           </Suspense>
           <ReportTable key={`${result.generatedAt}:${result.rows.length}`} result={result} />
@@ -191,7 +191,7 @@ function ReportBody({ result, filtered, onReset }: { result: TReportResult; filt
 
 function ReportSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the report">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the report">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h={72} />
