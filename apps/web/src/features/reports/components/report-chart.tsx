@@ -18,9 +18,7 @@ export function ReportChart({ chart }: { chart: TReportChart }) {
   if (chart.kind === 'none' || chart.data.length === 0) return null;
   return (
     <Box component="figure" m={0} aria-labelledby={captionId}>
-      <div aria-hidden={chart.kind === 'timeline' ? undefined : true}>
-        <ChartBody chart={chart} />
-      </div>
+      <ChartBody chart={chart} />
       <Text component="figcaption" id={captionId} size="sm" c="dimmed" mt="xs">
         {chart.summary}
       </Text>

@@ -1,4 +1,4 @@
-import { Group, Pagination, Table, Text } from '@mantine/core';
+import { Box, Group, Pagination, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TReportResult, TValueKind } from '@hireflow/contracts/reports';
 import { formatValue } from '../format';
@@ -24,8 +24,9 @@ export function ReportTable({ result }: { result: TReportResult }) {
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={Math.max(360, columns.length * 120)} type="native">
-        <Table striped highlightOnHover withTableBorder captionSide="top">
+      {/* Scrolls sideways inside its own box on a narrow screen; focusable so the keyboard can scroll it. */}
+      <Box className="mantine-focus-auto" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${result.title} table`}>
+        <Table miw={Math.max(360, columns.length * 120)} striped highlightOnHover withTableBorder captionSide="top">
           <Table.Caption style={{ textAlign: 'left' }}>
             {result.title}
             {result.range ? `, ${formatValue('date', result.range.from)} to ${formatValue('date', result.range.to)}` : ''}
@@ -73,7 +74,7 @@ export function ReportTable({ result }: { result: TReportResult }) {
             </Table.Tfoot>
           ) : null}
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       <Group justify="space-between" mt="xs" wrap="wrap">
         {result.totalRows > rows.length ? (
           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Breadcrumbs, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
@@ -63,14 +63,19 @@ function KnownReport({ name, platform }: { name: TAnyReportName; platform: boole
   return (
     <Stack gap="md">
       <nav aria-label="Breadcrumb">
-        <Breadcrumbs separator="›">
-        <Anchor component={Link} to={index}>
-          {platform ? 'Platform reports' : 'Reports'}
-        </Anchor>
-        <Text span aria-current="page">
-          {entry.title}
-        </Text>
-        </Breadcrumbs>
+        <Group component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+          <li>
+            <Anchor component={Link} to={index}>
+              {platform ? 'Platform reports' : 'Reports'}
+            </Anchor>
+          </li>
+          <Text component="li" aria-hidden c="dimmed">
+            ›
+          </Text>
+          <Text component="li" aria-current="page">
+            {entry.title}
+          </Text>
+        </Group>
       </nav>
       <Group justify="space-between" align="start" wrap="wrap">
         <div>
@@ -151,7 +156,7 @@ function ReportBody({ result, filtered, onReset }: { result: TReportResult; filt
       ) : (
         <>
           {result.headline.length ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: Math.min(4, result.headline.length) }} spacing="sm" component="section" aria-label="Headline figures">
+            <SimpleGrid cols={{ base: 2, md: Math.min(4, result.headline.length) }} spacing="sm" component="section" aria-label="Headline figures">
               {result.headline.map((h) => (
                 <Paper key={h.label} withBorder p="md">
                   <Text size="sm" c="dimmed">
