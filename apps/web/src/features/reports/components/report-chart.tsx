@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart, FunnelChart, LineChart } from '@mantine/charts';
-import { Box, Text } from '@mantine/core';
+import { Box, Group, SimpleGrid, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { TReportChart } from '@hireflow/contracts/reports';
 import { formatAxis, formatValue } from '../format';
@@ -50,7 +50,22 @@ function ChartBody({ chart }: { chart: TReportChart }) {
     case 'funnel': {
       const key = chart.series[0]?.key ?? 'value';
       const data = chart.data.map((d, i) => ({ name: String(d[chart.indexKey] ?? ''), value: Number(d[key] ?? 0), color: colour(i) }));
-      return <FunnelChart data={data} h={300} withLabels labelsPosition="right" valueFormatter={valueFormatter} tooltipDataSource="segment" />;
+      // The funnel draws the values; its key beside it names each step (the funnel itself shows names only on hover).
+      return (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <FunnelChart data={data} h={300} withLabels labelsPosition="inside" valueFormatter={valueFormatter} tooltipDataSource="segment" />
+          <Box component="ol" p={0} m={0} style={{ listStyle: 'none', alignSelf: 'center' }}>
+            {data.map((d) => (
+              <Group component="li" key={d.name} gap="xs" wrap="nowrap" py={2}>
+                <Box w={12} h={12} bg={d.color} style={{ borderRadius: 2, flex: 'none' }} />
+                <Text size="sm">
+                  {d.name}: {valueFormatter(d.value)}
+                </Text>
+              </Group>
+            ))}
+          </Box>
+        </SimpleGrid>
+      );
     }
     case 'timeline':
       return <Timeline chart={chart} />;
