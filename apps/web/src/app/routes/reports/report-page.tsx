@@ -1,10 +1,6 @@
-import { Stack, Title } from '@mantine/core';
+import { ReportView } from '@/features/reports/components/report-view';
 
 /** /reports/:name: one report with its filters (kept in the URL), chart, table, definition and export. */
 export default function ReportPage() {
-  return (
-    <Stack>
-      <Title order={1}>Report</Title>
-    </Stack>
-  );
+  return <ReportView platform={false} />;
 }

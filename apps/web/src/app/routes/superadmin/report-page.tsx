@@ -1,10 +1,6 @@
-import { Stack, Title } from '@mantine/core';
+import { ReportView } from '@/features/reports/components/report-view';
 
-/** /superadmin/reports/:name: a report across all companies or the one chosen. */
+/** /superadmin/reports/:name: a report across all companies or the one chosen (companyId in the URL). */
 export default function SuperadminReportPage() {
-  return (
-    <Stack>
-      <Title order={1}>Report</Title>
-    </Stack>
-  );
+  return <ReportView platform />;
 }
