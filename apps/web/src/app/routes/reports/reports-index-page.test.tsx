@@ -30,7 +30,7 @@ describe('/reports', () => {
     expect(open).toHaveTextContent('12');
     expect(open).toHaveTextContent('Up 2 on the previous period (10)');
     expect(open).toHaveTextContent('Trend: Oct 10, Nov 12');
-    expect(within(figures).getAllByRole('listitem')[1]).toHaveTextContent('Down 5.0 points on the previous period (80%)');
+    expect(within(figures).getAllByRole('listitem')[1]).toHaveTextContent('Down 5.0 points on the previous period (80.0%)');
     expect(within(figures).getAllByRole('listitem')[2]).toHaveTextContent('No earlier figure to compare with');
 
     const speed = screen.getByRole('region', { name: 'Speed' });

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { PlatformReportNames, ReportNames } from '@hireflow/contracts/reports';
 import { buildPath, Paths } from '@hireflow/contracts/routes';
-import { usePlatformReportsOverview } from '@/features/reports/api/get-reports-overview';
-import { formatFigure } from '@/features/reports/overview/format-figure';
+import { usePlatformReportsOverview } from '@/features/reports/api/get-platform-reports-overview';
+import { formatValue } from '@/features/reports/format';
 import { ReportList } from '@/features/reports/overview/report-list';
 import { errorMessage } from '@/lib/api-client';
 
@@ -38,7 +38,7 @@ export default function SuperadminReportsPage() {
                 {card.label}
               </Text>
               <Text fz={28} fw={700}>
-                {formatFigure(card.value, card.kind)}
+                {formatValue(card.kind, card.value)}
               </Text>
             </Paper>
           ))}

@@ -1,15 +1,15 @@
 import { Group, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { Sparkline } from '@mantine/charts';
 import type { TOverviewCard } from '@hireflow/contracts/reports';
-import { formatFigure } from './format-figure';
+import { formatValue } from '../format';
 
 /** "Up 12% on the previous period" / "No change": the trend said in words (the arrow is decoration). */
 function change(card: TOverviewCard): { text: string; arrow: string } {
   if (card.value === null || card.previous === null) return { text: 'No earlier figure to compare with', arrow: '' };
   const diff = card.value - card.previous;
   if (Math.abs(diff) < 1e-9) return { text: 'No change on the previous period', arrow: '→' };
-  const by = card.kind === 'percent' ? `${Math.abs(diff).toFixed(1)} points` : formatFigure(Math.abs(diff), card.kind);
-  return { text: `${diff > 0 ? 'Up' : 'Down'} ${by} on the previous period (${formatFigure(card.previous, card.kind)})`, arrow: diff > 0 ? '↑' : '↓' };
+  const by = card.kind === 'percent' ? `${Math.abs(diff).toFixed(1)} points` : formatValue(card.kind, Math.abs(diff));
+  return { text: `${diff > 0 ? 'Up' : 'Down'} ${by} on the previous period (${formatValue(card.kind, card.previous)})`, arrow: diff > 0 ? '↑' : '↓' };
 }
 
 /** The overview's headline figures, each with its trend as a sparkline and in words. */
@@ -26,13 +26,13 @@ export function OverviewCards({ cards }: { cards: TOverviewCard[] }) {
             </Text>
             <Group justify="space-between" align="end" wrap="nowrap">
               <Text fz={28} fw={700} lh={1.2}>
-                {formatFigure(card.value, card.kind)}
+                {formatValue(card.kind, card.value)}
               </Text>
               {points.length > 1 ? (
                 <figure style={{ margin: 0, width: 110 }}>
                   <Sparkline w={110} h={40} data={points} curveType="linear" trendColors={{ positive: 'teal.7', negative: 'red.7', neutral: 'gray.6' }} fillOpacity={0.3} aria-hidden />
                   <VisuallyHidden component="figcaption">
-                    Trend: {card.trend.map((p) => `${p.label} ${formatFigure(p.value, card.kind)}`).join(', ')}
+                    Trend: {card.trend.map((p) => `${p.label} ${formatValue(card.kind, p.value)}`).join(', ')}
                   </VisuallyHidden>
                 </figure>
               ) : null}
