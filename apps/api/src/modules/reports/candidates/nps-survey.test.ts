@@ -149,6 +149,10 @@ describe('the public survey page /survey/:token', () => {
     expect(bad.text).toContain('>Kept comment</textarea>');
     const missing = await request(app).post(`/survey/${token}`).type('form').send({ comment: '' }).expect(400);
     expect(missing.text).toContain('Choose a score from 0 to 10.');
+    // A comment past the limit (the textarea's maxlength bypassed), in multi-byte letters: said, not saved.
+    const long = await request(app).post(`/survey/${token}`).type('form').send({ score: '7', comment: 'é'.repeat(NpsRules.commentMax + 1) }).expect(400);
+    expect(long.text).toContain(`Your comment must be at most ${NpsRules.commentMax} characters.`);
+    expect(long.text).toContain('value="7" checked');
     expect(await surveyOf(co, id)).toMatchObject({ answeredAt: null, score: null, comment: '' });
 
     const ok = await request(app).post(`/survey/${token}`).type('form').send({ score: '9', comment: '  Quick and friendly.  ' }).expect(201);

@@ -17,7 +17,7 @@ export const npsPublicRouter = Router();
 
 const pageLimit = limitByIp({ name: 'ip-survey-page', max: 120, windowSeconds: 15 * 60 });
 const answerLimit = limitByIp({ name: 'ip-survey-answer', max: 20, windowSeconds: 15 * 60 });
-const parseForm = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
+const parseForm = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 10 });
 
 const sendHtml = (res: Response, status: number, html: string) => {
   res.status(status).type('html').setHeader('Cache-Control', 'no-store');

@@ -35,7 +35,7 @@ ${error ? `<p class="error" role="alert" id="survey-error">${esc(error)}</p>` : 
 <form method="post" action="${esc(action)}">
 <fieldset aria-describedby="scale-ends${error ? ' survey-error' : ''}"><legend>${esc(surveyQuestion(info.companyName))}</legend>
 <p class="ends" id="scale-ends"><span>0 = not at all likely</span><span>10 = extremely likely</span></p>
-<div class="scale" role="presentation">${radios}</div>
+<div class="scale">${radios}</div>
 </fieldset>
 <label for="comment">What could we do better? (optional)</label>
 <textarea id="comment" name="comment" maxlength="${NpsRules.commentMax}">${esc(comment)}</textarea>
