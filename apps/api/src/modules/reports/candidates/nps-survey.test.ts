@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
-import { NpsRules, ReportMessages } from '@hireflow/contracts/reports';
+import { NpsRules, ReportMessages, type TReportResult } from '@hireflow/contracts/reports';
 import { startTestApp } from '../../../test/test-app';
 import { JobWorker } from '../../../lib/job-queue';
 import { QueueJob } from '../../../lib/job-queue.model';
@@ -167,6 +167,11 @@ describe('the public survey page /survey/:token', () => {
     const page = await request(app).get(`/survey/${token}`).expect(200);
     expect(page.text).toContain(ReportMessages.surveyUsed);
     expect(page.text).not.toContain('type="radio"');
+
+    // The answer shows in the company's NPS report.
+    const nps = (await request(app).get('/api/reports/nps?preset=last30').set('Authorization', co.admin.auth).expect(200)).body as TReportResult;
+    expect(nps.headline.slice(0, 2)).toEqual([{ label: 'NPS', value: 100, kind: 'score' }, { label: 'Answers', value: 1, kind: 'count' }]);
+    expect(nps.rows).toEqual([expect.objectContaining({ score: 9, category: 'Promoter', trigger: 'Hired', job: 'Backend Engineer', comment: 'Quick and friendly.' })]);
   });
 
   it('an expired link says so (410) and takes no answer; an unknown or malformed token is not found (404)', async () => {
