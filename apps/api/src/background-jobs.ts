@@ -20,9 +20,10 @@ import { RewardHiredNoticeJob } from './modules/referrals/rewards/reward-notices
 import { CalendarSyncJob } from './modules/integrations/calendar/calendar-events.job';
 import { ReportExportJob } from './modules/reports/report-export';
 import { RebuildTalliesJob } from './modules/reports/tallies/rebuild-job';
+import { NpsSurveyJob } from './modules/reports/candidates/nps/nps-survey.job';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob, NpsSurveyJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

@@ -6,11 +6,12 @@ import { AppError } from '../../lib/app-error';
 import { MailTemplate } from '../mail/mail-template.model';
 import { queuePipelineMail } from './mail/pipeline-mail.job';
 import { scheduleStageAutomations } from './automations/stage-automation.job';
+import { scheduleNpsSurvey } from '../reports/candidates/nps/nps-survey.job';
 
 type StageEntry = {
   customerId: Types.ObjectId;
   actor: Pick<UserDoc, '_id'>;
-  application: { _id: Types.ObjectId; candidateId: Types.ObjectId };
+  application: { _id: Types.ObjectId; candidateId: Types.ObjectId; withdrawn?: boolean | null };
   job: Pick<JobDoc, '_id' | 'title' | 'hiringManagerId'>;
   stage: { _id: Types.ObjectId; name: string; kind: string };
   stageEventId: Types.ObjectId;
@@ -20,12 +21,14 @@ type StageEntry = {
 
 /**
  * What entering a stage sets off, queued after the move commits: the rejection mail the mover asked for
- * (at once or delayed) and the stage's automations (workflow template). Each queued job runs only while
- * the application is still in this stage entry.
+ * (at once or delayed), the stage's automations (workflow template) and, after a hire, a withdrawal or a
+ * rejection after an interview, the candidate's NPS survey. Each queued job runs only while the application
+ * is still in this stage entry.
  */
 export async function scheduleStageEntryWork(entry: StageEntry) {
   const { customerId, actor, application, stageEventId, at, rejectionMail } = entry;
   await scheduleStageAutomations({ customerId, applicationId: application._id, stage: entry.stage, stageEventId, at });
+  await scheduleNpsSurvey({ customerId, application, stage: entry.stage, stageEventId, at });
   if (rejectionMail) {
     const delay = (rejectionMail.delayMinutes ?? 0) * 60_000;
     await queuePipelineMail(

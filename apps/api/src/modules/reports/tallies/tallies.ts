@@ -80,6 +80,7 @@ export async function sumTallies(q: TallyQuery): Promise<TallySums[]> {
   if (q.keys) match.key = { $in: [...q.keys] };
   const groupId =
     q.groupBy === 'key' ? '$key'
+    // The id itself (made a string below): the embedded database's $toString refuses an ObjectId.
     : q.groupBy === 'customer' ? '$customerId'
     : q.groupBy === 'day' ? { $dateToString: { date: '$day', format: '%Y-%m-%d' } }
     : q.groupBy === 'week' ? { $dateToString: { date: { $dateTrunc: { date: '$day', unit: 'week', startOfWeek: 'monday' } }, format: '%Y-%m-%d' } }
