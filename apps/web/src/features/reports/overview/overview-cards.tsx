@@ -25,12 +25,15 @@ export function OverviewCards({ cards }: { cards: TOverviewCard[] }) {
               {card.label}
             </Text>
             <Group justify="space-between" align="end" wrap="nowrap">
-              <Text fz={28} fw={700} lh={1.2}>
+              <Text fz={26} fw={700} lh={1.2} style={{ whiteSpace: "nowrap" }}>
                 {formatValue(card.kind, card.value)}
               </Text>
               {points.length > 1 ? (
                 <figure style={{ margin: 0, width: 110 }}>
-                  <Sparkline w={110} h={40} data={points} curveType="linear" trendColors={{ positive: 'teal.7', negative: 'red.7', neutral: 'gray.6' }} fillOpacity={0.3} aria-hidden />
+                  {/* The picture only (inert: the chart library makes its svg focusable); the caption says the trend. */}
+                  <div inert>
+                    <Sparkline w={110} h={40} data={points} curveType="linear" trendColors={{ positive: 'teal.7', negative: 'red.7', neutral: 'gray.6' }} fillOpacity={0.3} />
+                  </div>
                   <VisuallyHidden component="figcaption">
                     Trend: {card.trend.map((p) => `${p.label} ${formatValue(card.kind, p.value)}`).join(', ')}
                   </VisuallyHidden>
