@@ -25,7 +25,7 @@ export function OverviewCards({ cards }: { cards: TOverviewCard[] }) {
               {card.label}
             </Text>
             <Group justify="space-between" align="end" wrap="nowrap">
-              <Text fz={26} fw={700} lh={1.2} style={{ whiteSpace: "nowrap" }}>
+              <Text fz={26} fw={700} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
                 {formatValue(card.kind, card.value)}
               </Text>
               {points.length > 1 ? (
