@@ -24,6 +24,7 @@ import { seedOffers } from './seed-offers';
 import { seedOnboarding } from './seed-onboarding';
 import { seedReferrals } from './seed-referrals';
 import { seedAgencies } from './seed-agencies';
+import { seedNps } from './seed-nps';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -69,6 +70,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedOnboarding();
   await seedReferrals({ passwordHash });
   await seedAgencies({ passwordHash });
+  await seedNps();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');
