@@ -25,6 +25,8 @@ const candidateActivitySchema = new Schema(
 tenantOwned(candidateActivitySchema);
 candidateActivitySchema.index({ customerId: 1, candidateId: 1, at: -1 });
 candidateActivitySchema.index({ customerId: 1, kind: 1, at: -1 });
+// The activity reports filtered by jobs (reports/activity).
+candidateActivitySchema.index({ customerId: 1, jobId: 1, at: 1 });
 
 export type CandidateActivityDoc = InferSchemaType<typeof candidateActivitySchema> & { _id: Types.ObjectId };
 export const CandidateActivity = model('CandidateActivity', candidateActivitySchema);
