@@ -14,6 +14,7 @@ import type { AuthCtx } from './auth.context';
 import { verifyCaptcha } from './captcha.service';
 import { passwordMatches } from './auth.crypto';
 import { AccountBackoff } from './rate-rules';
+import { recordSignIn } from '../reports/activity/usage-recorder';
 
 /** Sign-in is platform-wide: the email names the company, so this lookup is the one cross-tenant read. */
 export async function findUserByEmail(email: string): Promise<UserDoc | null> {
@@ -61,6 +62,8 @@ export async function startSession(ctx: AuthCtx, user: UserDoc, checked?: { cust
     userAgent: ctx.userAgent,
   });
   await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: { lastLoginAt: now } });
+  // The usage report's sign-ins (every sign-in path starts its session here); a failure to count never fails the sign-in.
+  await recordSignIn(user.customerId, user._id, new Date(ctx.clock.now())).catch((error: unknown) => ctx.logger.warn({ err: error }, 'usage: a sign-in could not be counted'));
   const token = signSessionToken(ctx.config, { sid: String(session._id), sub: String(user._id) });
   return { token, user: await presentUser(user, { customer }) };
 }

@@ -2,6 +2,8 @@ import type { ClientSession, Types } from 'mongoose';
 import type { TCandidateActivityKind } from '@hireflow/contracts/candidates';
 import { Candidate } from './candidate.model';
 import { CandidateActivity } from './candidate-activity.model';
+import { activityBumps } from '../reports/activity/activity-tallies';
+import { bumpTallies } from '../reports/tallies/tallies';
 
 export type CandidateActivityInput = {
   customerId: Types.ObjectId;
@@ -20,13 +22,16 @@ const auditOnly: ReadonlySet<TCandidateActivityKind> = new Set(['viewed', 'expor
 
 /**
  * The one way anything lands on a candidate's timeline: it appends the entry and, unless it is an audit
- * entry, moves the candidate's last activity (what "last activity" filters and sorts read).
+ * entry, moves the candidate's last activity (what "last activity" filters and sorts read). It also keeps the
+ * activity reports' tallies (reports/activity/activity-tallies).
  */
 export async function recordCandidateActivity(entries: CandidateActivityInput | CandidateActivityInput[], session?: ClientSession) {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
   const docs = list.map((e) => ({ ...e, at: e.at ?? new Date(), applicationId: e.applicationId ?? null, jobId: e.jobId ?? null, data: e.data ?? null }));
   await CandidateActivity.insertMany(docs, { session });
+  // The activity reports' counters (per user and per job), in the same transaction as the entries.
+  await bumpTallies(activityBumps(docs), session);
   const latest = new Map<string, { customerId: Types.ObjectId; candidateId: Types.ObjectId; at: Date }>();
   for (const d of docs) {
     if (auditOnly.has(d.kind)) continue;

@@ -1,0 +1,221 @@
+import type { Types } from 'mongoose';
+import { StageKinds, JobStatusLabels, type TJobStatus, type TStageKind } from '@hireflow/contracts/jobs';
+import type { TReportColumn, TCell } from '@hireflow/contracts/reports';
+import { Job } from '../../jobs/job.model';
+import { StatusEvent } from '../../jobs/status-event.model';
+import { StageEvent } from '../../candidates/applications/stage-event.model';
+import { getTatSettings } from '../tat/tat.service';
+import { defineReport, emptyBody, round1, sumRows, type ReportContext } from '../report-kit';
+import { calendarDays, dayString, DayMs, median } from './report-names';
+
+/**
+ * vacancy-analysis and vacancy-ageing: per job, from the job itself (openings, applicants, stage counts
+ * kept by every move), its status events (opened, on hold, filled, closed) and its hire events.
+ * One row per job: these read the jobs (thousands at most), never the applications.
+ */
+const KindLabels: Record<TStageKind, string> = { screening: 'Screening', interview: 'Interview', offer: 'Offer', hired: 'Hired', rejected: 'Rejected' };
+
+type JobRow = {
+  _id: Types.ObjectId;
+  customerId: Types.ObjectId;
+  title: string;
+  status: TJobStatus;
+  headcount: number;
+  applicantCount: number;
+  stages: { _id: Types.ObjectId; kind: TStageKind }[];
+  stageCounts: Record<string, number>;
+  openedAt: Date | null;
+};
+
+const jobFilter = (ctx: ReportContext) => (ctx.jobIds ? { _id: { $in: ctx.jobIds } } : {});
+
+function kindCounts(job: Pick<JobRow, 'stages' | 'stageCounts'>): Record<TStageKind, number> {
+  const out = Object.fromEntries(StageKinds.map((k) => [k, 0])) as Record<TStageKind, number>;
+  for (const s of job.stages ?? []) out[s.kind] += Math.max(0, Number(job.stageCounts?.[String(s._id)] ?? 0));
+  return out;
+}
+
+/** Status history per job: when it first opened, when it ended (filled or closed, if it is now), days on hold. */
+function statusHistory(events: { from: string | null; to: string; at: Date }[], job: JobRow, now: Date) {
+  let firstOpen: Date | null = job.openedAt ?? null;
+  let holdMs = 0;
+  let holdSince: Date | null = null;
+  let endedAt: Date | null = null;
+  for (const e of events) {
+    if (e.to === 'open' && (!firstOpen || e.at < firstOpen)) firstOpen = e.at;
+    if (holdSince && e.to !== 'on_hold') {
+      holdMs += e.at.getTime() - holdSince.getTime();
+      holdSince = null;
+    }
+    if (e.to === 'on_hold' && !holdSince) holdSince = e.at;
+    endedAt = e.to === 'filled' || e.to === 'closed' ? e.at : null;
+  }
+  if (holdSince) holdMs += Math.max(0, now.getTime() - holdSince.getTime());
+  if (job.status !== 'filled' && job.status !== 'closed') endedAt = null;
+  return { firstOpen, endedAt, holdDays: round1(holdMs / DayMs) };
+}
+
+export const vacancyAnalysis = defineReport({
+  name: 'vacancy-analysis',
+  definition: [
+    'One row per job that was open at some time in the date range (opened before its end, and not filled or closed before its start).',
+    'Openings: the positions the job has. Filled: hires on it now (at most the openings). Applicants: every application it received. The stage columns count its applications in each kind of stage now.',
+    'Age: calendar days from the job\'s first opening to today, or to the day it was filled or closed.',
+    'Time to fill: for each filled opening, the calendar days from the job\'s first opening to the hire that filled it (openings are filled by the job\'s first hires in order); the job shows the median of its openings. Time on hold is included there and shown separately in its own column.',
+  ],
+  async compute(ctx) {
+    const range = ctx.range!;
+    const columns: TReportColumn[] = [
+      { key: 'job', label: 'Job', kind: 'text' },
+      { key: 'status', label: 'Status', kind: 'text' },
+      { key: 'openings', label: 'Openings', kind: 'count' },
+      { key: 'filled', label: 'Filled', kind: 'count' },
+      { key: 'applicants', label: 'Applicants', kind: 'count' },
+      ...StageKinds.map((k) => ({ key: k, label: KindLabels[k], kind: 'count' as const })),
+      { key: 'ageDays', label: 'Age', kind: 'days' },
+      { key: 'timeToFill', label: 'Time to fill (median)', kind: 'days' },
+      { key: 'holdDays', label: 'On hold', kind: 'days' },
+    ];
+    const chartShape = { kind: 'stacked-bar' as const, indexKey: 'job', series: StageKinds.map((k) => ({ key: k, label: KindLabels[k] })) };
+    if (ctx.jobIds && !ctx.jobIds.length) return emptyBody('No job matches the filters.', columns, chartShape);
+    const jobs = await ctx.aggregate<JobRow>(Job, [
+      { $match: { ...jobFilter(ctx), openedAt: { $ne: null, $lt: range.until } } },
+      { $project: { customerId: 1, title: 1, status: 1, headcount: 1, applicantCount: 1, stages: 1, stageCounts: 1, openedAt: 1 } },
+    ]);
+    if (!jobs.length) return emptyBody('No job had been opened by the end of this date range.', columns, chartShape);
+    const ids = jobs.map((j) => j._id);
+    const [statusRows, hireRows] = await Promise.all([
+      ctx.aggregate<{ _id: Types.ObjectId; events: { from: string | null; to: string; at: Date }[] }>(StatusEvent, [
+        { $match: { entity: 'job', entityId: { $in: ids } } },
+        { $sort: { at: 1, _id: 1 } },
+        { $group: { _id: '$entityId', events: { $push: { from: '$from', to: '$to', at: '$at' } } } },
+      ]),
+      // The first hire of each application (daysToHire is set on it), in order, per job.
+      ctx.aggregate<{ _id: Types.ObjectId; at: Date[] }>(StageEvent, [
+        { $match: { toKind: 'hired', daysToHire: { $ne: null }, jobId: { $in: ids } } },
+        { $sort: { at: 1, _id: 1 } },
+        { $group: { _id: '$jobId', at: { $push: '$at' } } },
+      ]),
+    ]);
+    const statusOf = new Map(statusRows.map((r) => [String(r._id), r.events]));
+    const hiresOf = new Map(hireRows.map((r) => [String(r._id), r.at]));
+    const fillsInRange: number[] = [];
+    const rows: Record<string, TCell>[] = [];
+    for (const job of jobs) {
+      const h = statusHistory(statusOf.get(String(job._id)) ?? [], job, ctx.now);
+      if (!h.firstOpen || h.firstOpen >= range.until || (h.endedAt && h.endedAt < range.from)) continue;
+      const counts = kindCounts(job);
+      const filled = Math.min(job.headcount, counts.hired);
+      const fills = (hiresOf.get(String(job._id)) ?? []).slice(0, filled);
+      const days = fills.map((at) => Math.max(0, calendarDays(h.firstOpen!, at)));
+      fills.forEach((at, i) => {
+        if (at >= range.from && at < range.until) fillsInRange.push(days[i]!);
+      });
+      rows.push({
+        job: job.title,
+        status: JobStatusLabels[job.status] ?? job.status,
+        openings: job.headcount,
+        filled,
+        applicants: job.applicantCount ?? 0,
+        ...counts,
+        ageDays: Math.max(0, calendarDays(h.firstOpen, h.endedAt ?? ctx.now)),
+        timeToFill: median(days),
+        holdDays: h.holdDays,
+      });
+    }
+    if (!rows.length) return emptyBody('No job was open in this date range.', columns, chartShape);
+    rows.sort((a, b) => Number(b.ageDays) - Number(a.ageDays) || String(a.job).localeCompare(String(b.job)));
+    const totals = sumRows(rows, columns, ['openings', 'filled', 'applicants', ...StageKinds, 'holdDays']);
+    totals.ageDays = median(rows.map((r) => Number(r.ageDays)));
+    totals.timeToFill = median(fillsInRange);
+    const openings = Number(totals.openings);
+    const filled = Number(totals.filled);
+    const top = [...rows].sort((a, b) => Number(b.applicants) - Number(a.applicants)).slice(0, 15);
+    return {
+      headline: [
+        { label: 'Jobs', value: rows.length, kind: 'count' },
+        { label: 'Openings', value: openings, kind: 'count' },
+        { label: 'Filled', value: filled, kind: 'count' },
+        { label: 'Median time to fill (openings filled in the range)', value: median(fillsInRange), kind: 'days' },
+      ],
+      chart: {
+        ...chartShape,
+        data: top.map((r) => ({ job: r.job, ...Object.fromEntries(StageKinds.map((k) => [k, r[k] ?? 0])) })),
+        unit: 'count',
+        summary:
+          `${rows.length} ${rows.length === 1 ? 'job' : 'jobs'} with ${openings} openings, ${filled} filled; ${Number(totals.applicants)} applicants. ` +
+          `${fillsInRange.length ? `Openings filled in the range took a median of ${median(fillsInRange)} days.` : 'No opening was filled in the range.'} ` +
+          `The chart shows where the applications of the ${top.length === rows.length ? '' : `${top.length} busiest `}jobs stand now.`,
+        reference: null,
+      },
+      columns,
+      rows,
+      totals,
+      empty: null,
+    };
+  },
+});
+
+const Buckets = [
+  { key: '0-30', label: '0-30 days', max: 30 },
+  { key: '31-60', label: '31-60 days', max: 60 },
+  { key: '61-90', label: '61-90 days', max: 90 },
+  { key: '90+', label: 'Over 90 days', max: Infinity },
+] as const;
+export const ageBucket = (days: number) => Buckets.find((b) => days <= b.max)!.key;
+
+export const vacancyAgeing = defineReport({
+  name: 'vacancy-ageing',
+  definition: [
+    'Every job open or on hold today, with the calendar days since it first opened (time on hold included), against the company\'s target for filling a vacancy (company settings, turnaround targets).',
+    'Buckets: 0-30, 31-60, 61-90 and over 90 days open. Over by: days open beyond the target (0 when within it).',
+  ],
+  async compute(ctx) {
+    const columns: TReportColumn[] = [
+      { key: 'job', label: 'Job', kind: 'text' },
+      { key: 'status', label: 'Status', kind: 'text' },
+      { key: 'openedOn', label: 'Opened', kind: 'date' },
+      { key: 'daysOpen', label: 'Days open', kind: 'days' },
+      { key: 'bucket', label: 'Age bucket', kind: 'text' },
+      { key: 'target', label: 'Target', kind: 'days' },
+      { key: 'overBy', label: 'Over target by', kind: 'days' },
+    ];
+    const chartShape = { kind: 'bar' as const, indexKey: 'bucket', series: [{ key: 'jobs', label: 'Jobs' }] };
+    if (ctx.jobIds && !ctx.jobIds.length) return emptyBody('No job matches the filters.', columns, chartShape);
+    const jobs = await ctx.aggregate<{ _id: Types.ObjectId; customerId: Types.ObjectId; title: string; status: TJobStatus; openedAt: Date; daysOpen: number }>(Job, [
+      { $match: { ...jobFilter(ctx), status: { $in: ['open', 'on_hold'] }, openedAt: { $ne: null } } },
+      { $project: { customerId: 1, title: 1, status: 1, openedAt: 1, daysOpen: { $max: [0, { $dateDiff: { startDate: '$openedAt', endDate: ctx.now, unit: 'day' } }] } } },
+      { $sort: { daysOpen: -1, title: 1 } },
+    ]);
+    if (!jobs.length) return emptyBody('No job is open or on hold now.', columns, chartShape);
+    const targets = new Map<string, number>();
+    for (const id of new Set(jobs.map((j) => String(j.customerId)))) targets.set(id, (await getTatSettings(jobs.find((j) => String(j.customerId) === id)!.customerId)).vacancyDays);
+    const rows = jobs.map((j) => {
+      const target = targets.get(String(j.customerId))!;
+      return { job: j.title, status: JobStatusLabels[j.status] ?? j.status, openedOn: dayString(j.openedAt), daysOpen: j.daysOpen, bucket: Buckets.find((b) => b.key === ageBucket(j.daysOpen))!.label, target, overBy: Math.max(0, j.daysOpen - target) };
+    });
+    const perBucket = Buckets.map((b) => ({ bucket: b.label, jobs: rows.filter((r) => ageBucket(r.daysOpen) === b.key).length }));
+    const over = rows.filter((r) => r.overBy > 0).length;
+    const sameTarget = new Set(targets.values()).size === 1 ? [...targets.values()][0]! : null;
+    const totals: Record<string, TCell> = { job: 'Total', status: null, openedOn: null, daysOpen: median(rows.map((r) => r.daysOpen)), bucket: null, target: sameTarget, overBy: rows.reduce((n, r) => n + r.overBy, 0) };
+    return {
+      headline: [
+        { label: 'Open jobs', value: rows.length, kind: 'count' },
+        { label: 'Over target', value: over, kind: 'count' },
+        { label: 'Median days open', value: median(rows.map((r) => r.daysOpen)), kind: 'days' },
+        ...(sameTarget !== null ? [{ label: 'Target', value: sameTarget, kind: 'days' as const }] : []),
+      ],
+      chart: {
+        ...chartShape,
+        data: perBucket,
+        unit: 'count',
+        summary: `${rows.length} open ${rows.length === 1 ? 'job' : 'jobs'}: ${perBucket.map((b) => `${b.jobs} ${b.bucket.toLowerCase()}`).join(', ')}. ${over} ${over === 1 ? 'is' : 'are'} over the target${sameTarget !== null ? ` of ${sameTarget} days` : 's'}.`,
+        reference: null,
+      },
+      columns,
+      rows,
+      totals,
+      empty: null,
+    };
+  },
+});
