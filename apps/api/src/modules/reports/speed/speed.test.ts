@@ -6,6 +6,7 @@ import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
 import { openJobThroughApproval } from '../../jobs/jobs.test-support';
 import { Job, type JobDoc } from '../../jobs/job.model';
 import { rebuildAllTallies } from '../tallies/rebuild';
+import { buildUser, tokenFor } from '../../../test/factories';
 import { buildHistory } from './speed.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -225,6 +226,21 @@ describe('speed reports: rights and tenancy', () => {
     // Another company's business unit selects none of this company's jobs.
     const foreign = await request(app).get('/api/reports/velocity').query({ ...March, businessUnitId: String(other.businessUnit._id) }).set('Authorization', co.admin.auth).expect(200);
     expect(foreign.body.empty).toMatch(/select no job/);
+  });
+});
+
+describe('speed reports on the platform', () => {
+  it('sum every company, or answer for the one chosen with its own targets', async () => {
+    const superAdmin = await buildUser({ superAdmin: true });
+    const auth = `Bearer ${await tokenFor(ctx.config, superAdmin)}`;
+    const get = async (name: string, query: Record<string, string> = {}) => (await request(app).get(`/api/superadmin/reports/${name}`).query({ ...March, ...query }).set('Authorization', auth).expect(200)).body;
+    // Every company: 9 and 10 days here, 0 days in the other company -> median 9 of 0 9 10.
+    expect((await get('time-to-hire')).totals).toEqual({ group: 'All hires', name: '', hires: 3, median: 9, p75: 10, p90: 10, mean: round1(19 / 3) });
+    expect((await get('time-to-hire', { companyId: String(co.customerId) })).totals).toMatchObject({ hires: 2, median: 9 });
+    // One company: its own targets (interview 5, so interview is over); every company: the defaults (nothing over).
+    expect((await get('bottleneck', { companyId: String(co.customerId) })).headline).toContainEqual({ label: 'Stages over target', value: 1, kind: 'count' });
+    expect((await get('bottleneck')).headline).toContainEqual({ label: 'Stages over target', value: 0, kind: 'count' });
+    await request(app).get('/api/superadmin/reports/velocity').query(March).set('Authorization', co.admin.auth).expect(403);
   });
 });
 
