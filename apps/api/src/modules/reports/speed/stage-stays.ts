@@ -52,10 +52,12 @@ export function histogramStats(h: Histogram) {
 
 /** The aggregation expression of `dayBin` (the index of the last edge not above the value). */
 export function dayBinExpr(days: unknown): unknown {
+  // Whole-day bins (0..30) are the day itself; only the wider ones need a comparison each.
+  const firstWide = DayBinEdges.findIndex((edge, i) => i + 1 < DayBinEdges.length && DayBinEdges[i + 1]! - edge > 1);
   const branches = DayBinEdges.map((edge, i) => ({ case: { $gte: [days, edge] }, then: i }))
-    .slice(1)
+    .slice(firstWide + 1)
     .reverse();
-  return { $switch: { branches, default: 0 } };
+  return { $cond: [{ $lt: [days, DayBinEdges[firstWide]] }, { $max: [0, { $floor: days }] }, { $switch: { branches, default: firstWide } }] };
 }
 
 /** The organisation and source filters on a raw collection that has jobId and source. */
@@ -85,7 +87,7 @@ export async function stageStays(ctx: ReportContext): Promise<StageStays> {
   const untilDay = measuredUntilDay(ctx);
   if (ctx.tallyable) {
     const keys = ctx.filters.source ? [ctx.filters.source] : undefined;
-    const counters = StayKinds.flatMap((k) => [`exited.${k}`, `staySum.${k}`, ...stayCounters(k)]);
+    const counters = StayKinds.flatMap((k) => [`staySum.${k}`, ...stayCounters(k)]);
     const [ended] = await ctx.tallies({ dim: 'src', counters, groupBy: 'none', keys });
     for (const k of StayKinds) {
       const h = out[k].ended;
