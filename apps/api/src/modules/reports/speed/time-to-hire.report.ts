@@ -5,7 +5,8 @@ import { StageEvent } from '../../candidates/applications/stage-event.model';
 import { Job } from '../../jobs/job.model';
 import { defineReport, emptyBody, type ReportBody, type ReportContext } from '../report-kit';
 import { tthCounters } from '../tallies/stage-tallies';
-import { addToHistogram, dayBinExpr, emptyHistogram, histogramStats, mergeHistograms, rawFilter, type Histogram } from './stage-stays';
+import { dayBin } from '../tallies/histogram';
+import { addToHistogram, emptyHistogram, histogramStats, mergeHistograms, rawFilter, type Histogram } from './stage-stays';
 import { BinNote, NoJobs } from './velocity.report';
 
 const columns: TReportColumn[] = [
@@ -18,14 +19,18 @@ const columns: TReportColumn[] = [
   { key: 'mean', label: 'Mean days', kind: 'days' },
 ];
 
-type Grouped = { _id: { key: string | Types.ObjectId | null; bin: number }; n: number; sum: number };
+type Grouped = { _id: { key: string | Types.ObjectId | null; days: number }; n: number };
 
-/** Hires in the range (first moves into a hired stage) with their time to hire, grouped by a field of the event. */
+/**
+ * Hires in the range (first moves into a hired stage) with their time to hire, grouped by a field of the
+ * event and the whole number of days (binned here like the tallies: at most a few rows per job and day).
+ */
 function hiresBy(ctx: ReportContext, field: 'jobId' | 'source') {
   const range = ctx.range!;
   return ctx.aggregate<Grouped>(StageEvent, [
-    { $match: { toKind: 'hired', at: { $gte: range.from, $lt: range.until }, daysToHire: { $ne: null }, ...rawFilter(ctx) } },
-    { $group: { _id: { key: `$${field}`, bin: dayBinExpr('$daysToHire') }, n: { $sum: 1 }, sum: { $sum: '$daysToHire' } } } as PipelineStage,
+    { $match: { toKind: 'hired', at: { $gte: range.from, $lt: range.until }, ...rawFilter(ctx) } },
+    { $match: { daysToHire: { $ne: null } } },
+    { $group: { _id: { key: `$${field}`, days: '$daysToHire' }, n: { $sum: 1 } } } as PipelineStage,
   ]);
 }
 
@@ -34,10 +39,20 @@ function histogramsOf(groups: Grouped[]) {
   for (const g of groups) {
     const key = String(g._id.key ?? '');
     const h = out.get(key) ?? emptyHistogram();
-    addToHistogram(h, g._id.bin, g.n, g.sum);
+    addToHistogram(h, dayBin(g._id.days), g.n, g.n * g._id.days);
     out.set(key, h);
   }
   return out;
+}
+
+/** Job titles: the jobs named (a point lookup each for a few; the company's titles in one read for many). */
+async function jobTitles(ctx: ReportContext, ids: string[]) {
+  const titles = new Map<string, string>();
+  const many = ids.length > 50 && !ctx.crossTenant;
+  const filter = many ? { ...ctx.tenant } : { ...ctx.tenant, _id: { $in: ids } };
+  const jobs = await Job.find(filter, { title: 1 }).setOptions({ crossTenant: ctx.crossTenant }).lean();
+  for (const j of jobs) titles.set(String(j._id), j.title);
+  return titles;
 }
 
 /** Time to hire per source: from the tallies without an organisation filter, else from the hires of the jobs. */
@@ -73,9 +88,7 @@ export const timeToHireReport = defineReport({
     const [sources, jobs] = await Promise.all([bySource(ctx), hiresBy(ctx, 'jobId').then(histogramsOf)]);
     const overall = mergeHistograms(...sources.values());
     if (overall.count === 0) return emptyBody('No one was hired in this range: there is no time to hire to show. Widen the date range or clear the filters.', columns, { kind: 'bar' });
-    const titles = new Map<string, string>();
-    const jobDocs = await Job.find({ ...ctx.tenant, _id: { $in: [...jobs.keys()] } }, { title: 1 }).setOptions({ crossTenant: ctx.crossTenant }).lean();
-    for (const j of jobDocs) titles.set(String(j._id), j.title);
+    const titles = await jobTitles(ctx, [...jobs.keys()]);
     const sourceRows = ApplicationSources.filter((s) => sources.has(s)).map((s) => statsRow('Source', ApplicationSourceLabels[s as TApplicationSource], sources.get(s)!));
     const jobRows = [...jobs.entries()]
       .map(([id, h]) => statsRow('Job', titles.get(id) ?? '(deleted job)', h))
