@@ -17,6 +17,8 @@ export type Grouping = 'interviewer' | 'job' | 'week' | 'none';
 export type Counts = Map<string, Record<string, number>>;
 
 const HourMs = 3_600_000;
+/** Up to this many jobs are matched through the customerId+jobId+at index; more after grouping. */
+const FewJobs = 20;
 const StatusKinds = ['scheduled', 'rescheduled', 'cancelled', 'completed', 'did_not_happen', 'incident'];
 
 const keyOf = (g: Grouping, person: string): unknown =>
@@ -34,25 +36,39 @@ function add(out: Counts, key: string, counter: string, n: number) {
 /** Counters of the raw events between from and until (exclusive), of the given jobs or all. */
 async function rawCounts(ctx: ReportContext, g: Grouping, from: Date, until: Date, jobIds: Types.ObjectId[] | null, wanted: Set<string>): Promise<Counts> {
   const out: Counts = new Map();
-  const match = (kinds: string[]) => ({ $match: { ...(jobIds ? { jobId: { $in: jobIds } } : {}), at: { $gte: from, $lt: until }, kind: { $in: kinds } } });
+  // The first $match picks the index: the date range (customerId+at), or for a few jobs those jobs (customerId+jobId+at).
+  // Many jobs are kept after grouping by job, so the membership test runs per group rather than per event.
+  const manyJobs = jobIds !== null && jobIds.length > FewJobs;
+  const first: PipelineStage = { $match: { ...(jobIds && !manyJobs ? { jobId: { $in: jobIds } } : {}), at: { $gte: from, $lt: until } } };
+  const kinds = (k: string[]): PipelineStage => ({ $match: { kind: k.length === 1 ? k[0] : { $in: k } } });
+  const grouped = (id: Record<string, unknown>, acc: Record<string, unknown>): PipelineStage[] =>
+    manyJobs
+      ? [
+        { $group: { _id: { ...id, j: '$jobId' }, ...acc } } as PipelineStage,
+        { $match: { '_id.j': { $in: jobIds } } },
+        { $group: { _id: Object.fromEntries(Object.keys(id).map((k) => [k, `$_id.${k}`])), ...Object.fromEntries(Object.keys(acc).map((k) => [k, { $sum: `$${k}` }])) } } as PipelineStage,
+      ]
+      : [{ $group: { _id: id, ...acc } } as PipelineStage];
   const wantsStatus = [...wanted].some((c) => !c.startsWith('recommendation.') && !c.startsWith('fb') && c !== 'scorecards');
   const wantsCards = [...wanted].some((c) => c.startsWith('recommendation.') || c.startsWith('fb') || c === 'scorecards');
   const [statusRows, cardRows] = await Promise.all([
     wantsStatus
       ? ctx.aggregate<{ _id: { k: unknown; kind: string; reason: string | null }; n: number }>(InterviewEvent, [
-        match(StatusKinds),
+        first,
+        kinds(StatusKinds),
         ...(g === 'interviewer' ? [{ $unwind: '$data.interviewerIds' } as PipelineStage] : []),
-        { $group: { _id: { k: keyOf(g, '$data.interviewerIds'), kind: '$kind', reason: { $cond: [{ $eq: ['$kind', 'did_not_happen'] }, { $ifNull: ['$data.reason', { $ifNull: ['$data.note', ''] }] }, null] } }, n: { $sum: 1 } } } as PipelineStage,
+        ...grouped({ k: keyOf(g, '$data.interviewerIds'), kind: '$kind', reason: { $cond: [{ $eq: ['$kind', 'did_not_happen'] }, { $ifNull: ['$data.reason', { $ifNull: ['$data.note', ''] }] }, null] } }, { n: { $sum: 1 } }),
       ])
       : [],
     wantsCards
       ? ctx.aggregate<{ _id: { k: unknown; rec: string | null; bin: number }; n: number; ms: number }>(InterviewEvent, [
-        match(['feedback_submitted']),
+        first,
+        kinds(['feedback_submitted']),
         { $match: { by: { $ne: null } } },
         { $lookup: { from: 'interviews', localField: 'interviewId', foreignField: '_id', as: 'iv' } },
         { $set: { ms: { $max: [0, { $subtract: ['$at', { $ifNull: ['$data.end', { $ifNull: [{ $arrayElemAt: ['$iv.end', 0] }, '$at'] }] }] }] } } },
         { $set: { bin: { $subtract: [{ $size: { $filter: { input: HourBinEdges.map((h) => h * HourMs), as: 'e', cond: { $lte: ['$$e', '$ms'] } } } }, 1] } } },
-        { $group: { _id: { k: keyOf(g, '$by'), rec: '$data.recommendation', bin: '$bin' }, n: { $sum: 1 }, ms: { $sum: '$ms' } } } as PipelineStage,
+        ...grouped({ k: keyOf(g, '$by'), rec: '$data.recommendation', bin: '$bin' }, { n: { $sum: 1 }, ms: { $sum: '$ms' } }),
       ])
       : [],
   ]);
