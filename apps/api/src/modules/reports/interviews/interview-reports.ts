@@ -27,13 +27,19 @@ const filtered = (ctx: ReportContext) => (ctx.jobIds ? ' in the jobs the filters
 
 type Breakdown = { byPerson: Counts; byJob: Counts; byWeek: Counts; total: Sums };
 async function breakdown(ctx: ReportContext, counters: readonly string[]): Promise<Breakdown> {
-  const [byPerson, byJob, byWeek, none] = await Promise.all([
+  const [byPerson, byJob, byWeek] = await Promise.all([
     interviewCounts(ctx, 'interviewer', counters),
     interviewCounts(ctx, 'job', counters),
     interviewCounts(ctx, 'week', counters),
-    interviewCounts(ctx, 'none', counters),
   ]);
-  return { byPerson, byJob, byWeek, total: none.get('') ?? {} };
+  return { byPerson, byJob, byWeek, total: totalOf(byJob) };
+}
+
+/** Every interview event has one job: the totals are the sums of the per-job counters. */
+function totalOf(byJob: Counts): Sums {
+  const total: Sums = {};
+  for (const s of byJob.values()) for (const [c, v] of Object.entries(s)) total[c] = (total[c] ?? 0) + v;
+  return total;
 }
 
 /** Rows per interviewer then per job (those with something to show), most first. */
@@ -320,12 +326,11 @@ export const hiringTeam = defineReport({
   ],
   async compute(ctx): Promise<ReportBody> {
     const counters = ['completed', ...TurnaroundCounters];
-    const [byPerson, byJob, none] = await Promise.all([
+    const [byPerson, byJob] = await Promise.all([
       interviewCounts(ctx, 'interviewer', counters),
       interviewCounts(ctx, 'job', counters),
-      interviewCounts(ctx, 'none', counters),
     ]);
-    const total = none.get('') ?? {};
+    const total = totalOf(byJob);
     if (!n(total, 'completed') && !n(total, 'scorecards')) {
       return emptyBody(`No interview was marked completed and no scorecard was submitted ${rangeWords(ctx)}${filtered(ctx)}.`, teamCols, { kind: 'bar' });
     }
