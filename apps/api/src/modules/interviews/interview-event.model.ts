@@ -21,6 +21,8 @@ tenantOwned(interviewEventSchema);
 interviewEventSchema.index({ customerId: 1, at: -1 });
 interviewEventSchema.index({ customerId: 1, interviewId: 1, at: 1 });
 interviewEventSchema.index({ customerId: 1, kind: 1, at: -1 });
+// The interview reports filtered by business unit, department, location, job or recruiter: the events of those jobs.
+interviewEventSchema.index({ customerId: 1, jobId: 1, at: 1 });
 
 export type InterviewEventDoc = InferSchemaType<typeof interviewEventSchema> & { _id: Types.ObjectId };
 export const InterviewEvent = model('InterviewEvent', interviewEventSchema);

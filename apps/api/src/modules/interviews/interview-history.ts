@@ -2,11 +2,13 @@ import type { ClientSession, Types } from 'mongoose';
 import type { TInterviewEventKind } from '@hireflow/contracts/interviews';
 import { publishLiveEvents } from '../../lib/live-events/publish';
 import { recordCandidateActivity } from '../candidates/candidate-activity';
+import { interviewEventBumps } from '../reports/interviews/interview-tallies';
+import { bumpTallies } from '../reports/tallies/tallies';
 import type { InterviewDoc } from './interview.model';
 import { InterviewEvent } from './interview-event.model';
 
 export type InterviewChange = {
-  interview: Pick<InterviewDoc, '_id' | 'customerId' | 'applicationId' | 'candidateId' | 'jobId' | 'start' | 'interviewerIds'>;
+  interview: Pick<InterviewDoc, '_id' | 'customerId' | 'applicationId' | 'candidateId' | 'jobId' | 'start' | 'end' | 'interviewerIds'>;
   kind: TInterviewEventKind;
   by: Types.ObjectId | null;
   /** What the candidate's timeline says, e.g. "Technical interview scheduled for 3 Dec 10:00". */
@@ -33,9 +35,20 @@ export async function recordInterviewChanges(changes: InterviewChange[], session
       kind: c.kind,
       at: c.at ?? at,
       by: c.by,
-      data: { start: c.interview.start, interviewerIds: c.interview.interviewerIds, ...c.data },
+      data: { start: c.interview.start, end: c.interview.end, interviewerIds: c.interview.interviewerIds, ...c.data },
     })),
     { session },
+  );
+  // The interview report tallies, in the same transaction as the events they count.
+  await bumpTallies(
+    changes.flatMap((c) => {
+      const data = c.data ?? {};
+      return interviewEventBumps({
+        customerId: c.interview.customerId, jobId: c.interview.jobId, kind: c.kind, at: c.at ?? at, by: c.by, interviewerIds: c.interview.interviewerIds,
+        reason: String(data.reason ?? data.note ?? ''), recommendation: (data.recommendation as string | undefined) ?? null, end: c.interview.end,
+      });
+    }),
+    session,
   );
   await recordCandidateActivity(
     changes.map((c) => ({

@@ -13,6 +13,7 @@ import { ReportTally } from './report-tally.model';
  * - job   key: job id                 month  applied, moves, notes, interviewsScheduled, offers, mails
  * - iv    key: interviewer id         day    interview counters (scheduled, completed, didNotHappen.<reason>, incident, recommendations, scorecard turnaround)
  * - ivjob key: job id                 month  the same interview counters per job
+ * - ivday key: "all"                  day    the same interview counters for the whole company (each interview once)
  */
 export const TallyDims = {
   src: 'day',
@@ -22,6 +23,7 @@ export const TallyDims = {
   job: 'month',
   iv: 'day',
   ivjob: 'month',
+  ivday: 'day',
 } as const;
 export type TallyDim = keyof typeof TallyDims;
 

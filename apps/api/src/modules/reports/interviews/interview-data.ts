@@ -1,0 +1,153 @@
+import { Types, type PipelineStage } from 'mongoose';
+import { InterviewEvent } from '../../interviews/interview-event.model';
+import { Job } from '../../jobs/job.model';
+import { User } from '../../users/user.model';
+import type { ReportContext } from '../report-kit';
+import { HourBinEdges } from '../tallies/histogram';
+import { reasonKey } from './interview-tallies';
+
+/**
+ * The interview counters of a report, grouped per interviewer, job, week or not at all. Two ways that give
+ * the same numbers: without organisation filters from the maintained tallies (iv per interviewer, ivday per
+ * week and in all, ivjob per job, with the partial months at the edges of the range counted from the raw
+ * events because ivjob is kept per month); with them, from the raw interview events of the selected jobs
+ * (index customerId+jobId+at). Both count the same event on the same day and bin turnarounds alike.
+ */
+export type Grouping = 'interviewer' | 'job' | 'week' | 'none';
+export type Counts = Map<string, Record<string, number>>;
+
+const HourMs = 3_600_000;
+/** Up to this many jobs are matched through the customerId+jobId+at index; more after grouping. */
+const FewJobs = 20;
+const StatusKinds = ['scheduled', 'rescheduled', 'cancelled', 'completed', 'did_not_happen', 'incident'];
+
+const keyOf = (g: Grouping, person: string): unknown =>
+  g === 'interviewer' ? person
+  : g === 'job' ? '$jobId'
+  : g === 'week' ? { $dateToString: { date: { $dateTrunc: { date: '$at', unit: 'week', startOfWeek: 'monday' } }, format: '%Y-%m-%d' } }
+  : null;
+
+function add(out: Counts, key: string, counter: string, n: number) {
+  const row = out.get(key) ?? {};
+  row[counter] = (row[counter] ?? 0) + n;
+  out.set(key, row);
+}
+
+/** Counters of the raw events between from and until (exclusive), of the given jobs or all. */
+async function rawCounts(ctx: ReportContext, g: Grouping, from: Date, until: Date, jobIds: Types.ObjectId[] | null, wanted: Set<string>): Promise<Counts> {
+  const out: Counts = new Map();
+  // The first $match picks the index: the date range (customerId+at), or for a few jobs those jobs (customerId+jobId+at).
+  // Many jobs are kept after grouping by job, so the membership test runs per group rather than per event.
+  const manyJobs = jobIds !== null && jobIds.length > FewJobs;
+  const first: PipelineStage = { $match: { ...(jobIds && !manyJobs ? { jobId: { $in: jobIds } } : {}), at: { $gte: from, $lt: until } } };
+  const kinds = (k: string[]): PipelineStage => ({ $match: { kind: k.length === 1 ? k[0] : { $in: k } } });
+  const grouped = (id: Record<string, unknown>, acc: Record<string, unknown>): PipelineStage[] =>
+    manyJobs
+      ? [
+        { $group: { _id: { ...id, j: '$jobId' }, ...acc } } as PipelineStage,
+        { $match: { '_id.j': { $in: jobIds } } },
+        { $group: { _id: Object.fromEntries(Object.keys(id).map((k) => [k, `$_id.${k}`])), ...Object.fromEntries(Object.keys(acc).map((k) => [k, { $sum: `$${k}` }])) } } as PipelineStage,
+      ]
+      : [{ $group: { _id: id, ...acc } } as PipelineStage];
+  const wantsStatus = [...wanted].some((c) => !c.startsWith('recommendation.') && !c.startsWith('fb') && c !== 'scorecards');
+  const wantsCards = [...wanted].some((c) => c.startsWith('recommendation.') || c.startsWith('fb') || c === 'scorecards');
+  const [statusRows, cardRows] = await Promise.all([
+    wantsStatus
+      ? ctx.aggregate<{ _id: { k: unknown; kind: string; reason: string | null }; n: number }>(InterviewEvent, [
+        first,
+        kinds(StatusKinds),
+        ...(g === 'interviewer' ? [{ $unwind: '$data.interviewerIds' } as PipelineStage] : []),
+        ...grouped({ k: keyOf(g, '$data.interviewerIds'), kind: '$kind', reason: { $cond: [{ $eq: ['$kind', 'did_not_happen'] }, { $ifNull: ['$data.reason', { $ifNull: ['$data.note', ''] }] }, null] } }, { n: { $sum: 1 } }),
+      ])
+      : [],
+    wantsCards
+      ? ctx.aggregate<{ _id: { k: unknown; rec: string | null; bin: number }; n: number; ms: number }>(InterviewEvent, [
+        first,
+        kinds(['feedback_submitted']),
+        { $match: { by: { $ne: null } } },
+        { $lookup: { from: 'interviews', localField: 'interviewId', foreignField: '_id', as: 'iv' } },
+        { $set: { ms: { $max: [0, { $subtract: ['$at', { $ifNull: ['$data.end', { $ifNull: [{ $arrayElemAt: ['$iv.end', 0] }, '$at'] }] }] }] } } },
+        { $set: { bin: { $subtract: [{ $size: { $filter: { input: HourBinEdges.map((h) => h * HourMs), as: 'e', cond: { $lte: ['$$e', '$ms'] } } } }, 1] } } },
+        ...grouped({ k: keyOf(g, '$by'), rec: '$data.recommendation', bin: '$bin' }, { n: { $sum: 1 }, ms: { $sum: '$ms' } }),
+      ])
+      : [],
+  ]);
+  for (const r of statusRows) {
+    const key = r._id.k == null ? '' : String(r._id.k);
+    add(out, key, r._id.kind === 'did_not_happen' ? `didNotHappen.${reasonKey(r._id.reason ?? '')}` : r._id.kind, r.n);
+  }
+  for (const r of cardRows) {
+    const key = r._id.k == null ? '' : String(r._id.k);
+    add(out, key, 'scorecards', r.n);
+    if (r._id.rec) add(out, key, `recommendation.${r._id.rec}`, r.n);
+    add(out, key, 'fbHours', r.ms / HourMs);
+    add(out, key, `fb.b${r._id.bin}`, r.n);
+  }
+  for (const row of out.values()) for (const c of Object.keys(row)) if (!wanted.has(c)) delete row[c];
+  return out;
+}
+
+const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+
+function merge(into: Counts, from: Counts) {
+  for (const [key, row] of from) for (const [c, n] of Object.entries(row)) add(into, key, c, n);
+  return into;
+}
+
+/** The counters grouped as asked, over the report's range (see the header for the two ways). */
+export async function interviewCounts(ctx: ReportContext, g: Grouping, counters: readonly string[]): Promise<Counts> {
+  const range = ctx.range!;
+  const wanted = new Set(counters);
+  if (ctx.jobIds) return ctx.jobIds.length ? rawCounts(ctx, g, range.from, range.until, ctx.jobIds, wanted) : new Map();
+  const fromTallies = (sums: { id: string; sums: Record<string, number> }[]) => {
+    const out: Counts = new Map();
+    for (const s of sums) for (const [c, n] of Object.entries(s.sums)) if (n) add(out, s.id, c, n);
+    return out;
+  };
+  if (g !== 'job') {
+    return fromTallies(await ctx.tallies({ dim: g === 'interviewer' ? 'iv' : 'ivday', counters, groupBy: g === 'interviewer' ? 'key' : g }));
+  }
+  // Per job: whole months from ivjob, the days of partial months at either end from the raw events.
+  const firstFull = range.from.getTime() === monthStart(range.from).getTime() ? range.from : nextMonth(range.from);
+  const lastFull = monthStart(range.until);
+  if (firstFull >= lastFull) return rawCounts(ctx, g, range.from, range.until, null, wanted);
+  const [middle, head, tail] = await Promise.all([
+    ctx.tallies({ dim: 'ivjob', counters, groupBy: 'key', from: firstFull, until: lastFull }),
+    range.from < firstFull ? rawCounts(ctx, g, range.from, firstFull, null, wanted) : new Map() as Counts,
+    lastFull < range.until ? rawCounts(ctx, g, lastFull, range.until, null, wanted) : new Map() as Counts,
+  ]);
+  return merge(merge(fromTallies(middle), head), tail);
+}
+
+/** Display names of users ("First Last"), by id. */
+export async function userNames(ctx: ReportContext, ids: string[]): Promise<Map<string, string>> {
+  const valid = ids.filter((id) => /^[0-9a-f]{24}$/i.test(id));
+  if (!valid.length) return new Map();
+  const rows = await ctx.aggregate<{ _id: Types.ObjectId; firstName: string; lastName: string }>(User, [
+    { $match: { _id: { $in: valid.map((id) => new Types.ObjectId(id)) } } },
+    { $project: { firstName: 1, lastName: 1 } },
+  ]);
+  return new Map(rows.map((u) => [String(u._id), `${u.firstName} ${u.lastName ?? ''}`.trim()]));
+}
+
+/** Titles and hiring managers of jobs, by id. */
+export async function jobInfo(ctx: ReportContext, ids: string[]): Promise<Map<string, { title: string; hiringManagerId: string | null }>> {
+  const valid = ids.filter((id) => /^[0-9a-f]{24}$/i.test(id));
+  if (!valid.length) return new Map();
+  const rows = await ctx.aggregate<{ _id: Types.ObjectId; title: string; hiringManagerId: Types.ObjectId | null }>(Job, [
+    { $match: { _id: { $in: valid.map((id) => new Types.ObjectId(id)) } } },
+    { $project: { title: 1, hiringManagerId: 1 } },
+  ]);
+  return new Map(rows.map((j) => [String(j._id), { title: j.title, hiringManagerId: j.hiringManagerId ? String(j.hiringManagerId) : null }]));
+}
+
+/** The Mondays (YYYY-MM-DD) of the weeks the range touches, for charts that show every week. */
+export function weeksOf(ctx: ReportContext): string[] {
+  const range = ctx.range!;
+  const DayMs = 86_400_000;
+  const first = new Date(range.from.getTime() - ((range.from.getUTCDay() + 6) % 7) * DayMs);
+  const out: string[] = [];
+  for (let t = first.getTime(); t < range.until.getTime(); t += 7 * DayMs) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}

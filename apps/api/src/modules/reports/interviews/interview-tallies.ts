@@ -1,0 +1,119 @@
+import { Types } from 'mongoose';
+import { DidNotHappenReasons, Recommendations, type TInterviewEventKind, type TRecommendation } from '@hireflow/contracts/interviews';
+import { Interview } from '../../interviews/interview.model';
+import { InterviewEvent } from '../../interviews/interview-event.model';
+import { hourBinCounters, hourBinOfMs } from '../tallies/histogram';
+import { periodOf, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
+
+/**
+ * The interview counters of the tallies, derived from interview events by one pure function used both when
+ * an event is written (recordInterviewChanges, in the same transaction) and when the tallies are rebuilt.
+ *
+ * Dimensions (all with the same counters):
+ *   iv    key: interviewer id  day    each interviewer of the panel counts the interview (a scorecard: its author)
+ *   ivjob key: job id          month  the interview counts once for its job
+ *   ivday key: "all"           day    the interview counts once for the company (weekly charts, exact totals)
+ * Counters, on the day of the event:
+ *   scheduled, rescheduled, cancelled          the day it was booked, moved, called off
+ *   completed, incident, didNotHappen.<reason> the day the outcome was marked (not the day of the interview)
+ *   scorecards, recommendation.<value>         the day a scorecard was submitted
+ *   fbHours, fb.b<i>                           hours from the interview's end to that submission (sum, and HourBinEdges bins)
+ */
+export const InterviewStatusCounters = ['scheduled', 'rescheduled', 'cancelled', 'completed', 'incident'] as const;
+
+/** The counter key of a did-not-happen reason ("Candidate did not show up" -> candidate_did_not_show_up). */
+export const reasonKey = (reason: string) => {
+  const known = (DidNotHappenReasons as readonly string[]).includes(reason) ? reason : 'Other';
+  return known.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+};
+export const DidNotHappenCounters = DidNotHappenReasons.map((r) => `didNotHappen.${reasonKey(r)}`);
+export const RecommendationCounters = Recommendations.map((r) => `recommendation.${r}`);
+export const TurnaroundCounters = ['scorecards', 'fbHours', ...hourBinCounters('fb')];
+export const AllInterviewCounters = [...InterviewStatusCounters, ...DidNotHappenCounters, ...RecommendationCounters, ...TurnaroundCounters];
+
+export const CompanyKey = 'all';
+const HourMs = 3_600_000;
+
+export type InterviewTallyEvent = {
+  customerId: Types.ObjectId;
+  jobId: Types.ObjectId;
+  kind: TInterviewEventKind;
+  at: Date;
+  by: Types.ObjectId | null;
+  /** The panel after the change. */
+  interviewerIds: readonly Types.ObjectId[];
+  /** did_not_happen: the reason. */
+  reason: string;
+  /** feedback_submitted: the recommendation and the interview's end. */
+  recommendation: string | null;
+  end: Date | null;
+};
+
+/** The counters one interview event adds. */
+export function interviewEventBumps(e: InterviewTallyEvent): TallyBump[] {
+  const inc: Record<string, number> = {};
+  let people: string[];
+  if (e.kind === 'feedback_submitted') {
+    if (!e.by) return [];
+    people = [String(e.by)];
+    inc.scorecards = 1;
+    if (e.recommendation && (Recommendations as readonly string[]).includes(e.recommendation)) inc[`recommendation.${e.recommendation as TRecommendation}`] = 1;
+    const ms = Math.max(0, e.at.getTime() - (e.end ?? e.at).getTime());
+    inc.fbHours = ms / HourMs;
+    inc[`fb.b${hourBinOfMs(ms)}`] = 1;
+  } else {
+    people = [...new Set(e.interviewerIds.map(String))];
+    if (e.kind === 'did_not_happen') inc[`didNotHappen.${reasonKey(e.reason)}`] = 1;
+    else inc[e.kind] = 1;
+  }
+  const base = { customerId: e.customerId, at: e.at };
+  return [
+    ...people.map((key): TallyBump => ({ ...base, dim: 'iv', key, inc })),
+    { ...base, dim: 'ivjob', key: String(e.jobId), inc },
+    { ...base, dim: 'ivday', key: CompanyKey, inc },
+  ];
+}
+
+type RawEvent = { _id: Types.ObjectId; jobId: Types.ObjectId; interviewId: Types.ObjectId; kind: TInterviewEventKind; at: Date; by?: Types.ObjectId | null; data?: Record<string, unknown> | null };
+
+/** What an event document says, for the tallies (older events keep the reason under `reason`, newer under `note`). */
+export function tallyEventOf(customerId: Types.ObjectId, ev: RawEvent, end: Date | null): InterviewTallyEvent {
+  const data = ev.data ?? {};
+  return {
+    customerId,
+    jobId: ev.jobId,
+    kind: ev.kind,
+    at: ev.at,
+    by: ev.by ?? null,
+    interviewerIds: ((data.interviewerIds as Types.ObjectId[] | undefined) ?? []).map((id) => new Types.ObjectId(String(id))),
+    reason: String(data.reason ?? data.note ?? ''),
+    recommendation: (data.recommendation as string | undefined) ?? null,
+    end: data.end ? new Date(data.end as Date) : end,
+  };
+}
+
+/** Rebuild: every interview event of the company, a batch at a time (an interview's end read when the event lacks it). */
+async function rebuildInterviewTallies(customerId: Types.ObjectId): Promise<TallyBump[]> {
+  const merged = new Map<string, TallyBump>();
+  const add = (b: TallyBump) => {
+    const period = periodOf(b.dim, b.at);
+    const id = `${b.dim}|${b.key}|${period.getTime()}`;
+    const m = merged.get(id);
+    if (!m) merged.set(id, { ...b, at: period, inc: { ...b.inc } });
+    else for (const [k, v] of Object.entries(b.inc)) m.inc[k] = (m.inc[k] ?? 0) + v;
+  };
+  const Batch = 5_000;
+  let after: Types.ObjectId | null = null;
+  for (;;) {
+    const events: RawEvent[] = await InterviewEvent.find({ customerId, ...(after ? { _id: { $gt: after } } : {}) }).sort({ _id: 1 }).limit(Batch).lean();
+    if (!events.length) break;
+    after = events[events.length - 1]!._id;
+    const missing = events.filter((e) => e.kind === 'feedback_submitted' && !(e.data as { end?: unknown } | null)?.end).map((e) => e.interviewId);
+    const ends = new Map<string, Date>();
+    if (missing.length) for (const i of await Interview.find({ customerId, _id: { $in: missing } }, { end: 1 }).lean()) ends.set(String(i._id), i.end);
+    for (const ev of events) for (const b of interviewEventBumps(tallyEventOf(customerId, ev, ends.get(String(ev.interviewId)) ?? null))) add(b);
+  }
+  return [...merged.values()];
+}
+
+registerTallyRebuilder({ dims: ['iv', 'ivjob', 'ivday'], rebuild: rebuildInterviewTallies });
