@@ -167,9 +167,9 @@ describe('reportWorkbook', () => {
 });
 
 describe('POST /api/reports/:name/export', () => {
-  it('403 without viewReports; 404 for a report that is not built; 400 for a filter the report does not take', async () => {
+  it('403 without viewReports; 404 for a report that does not exist; 400 for a filter the report does not take', async () => {
     expect((await request(app).post('/api/reports/source-activity/export').set('Authorization', auth(t.plainA!))).status).toBe(403);
-    expect((await request(app).post('/api/reports/velocity/export').set('Authorization', auth(t.reporterA!))).status).toBe(404);
+    expect((await request(app).post('/api/reports/no-such-report/export').set('Authorization', auth(t.reporterA!))).status).toBe(404);
     expect((await request(app).post('/api/reports/source-activity/export?asOf=2026-01-01').set('Authorization', auth(t.reporterA!))).status).toBe(400);
   });
 
