@@ -332,10 +332,15 @@ export function compileFilter(given: Doc | undefined, collation?: Collation): (d
     });
     return (doc) => test(matchView(doc));
   }
-  const fast = fastPredicate(filter);
+  let q: Query | undefined;
+  const slow = () => {
+    q ??= new Query(normaliseFilter(filter), DATE_QUERY_OPTIONS);
+    return (doc: Doc) => q!.test(doc);
+  };
+  const fast = fastPredicate(filter, slow);
   if (fast) return (doc) => fast(matchView(doc));
-  const q = new Query(normaliseFilter(filter), DATE_QUERY_OPTIONS);
-  return (doc) => q.test(matchView(doc));
+  const test = slow();
+  return (doc) => test(matchView(doc));
 }
 
 /** `^literal` with no flags: the regex means "starts with", which needs no regex engine. */
@@ -368,12 +373,12 @@ function valueTest(v: unknown): ((x: unknown) => boolean) | undefined {
  * ObjectId, or starting with a literal (`{ $regex: '^abc' }`), combined by `$and`. As in MongoDB, a
  * field matches when its value, or an element of its array, does.
  */
-function fastPredicate(filter: Doc): ((doc: Doc) => boolean) | undefined {
+function fastPredicate(filter: Doc, slow: () => (doc: Doc) => boolean): ((doc: Doc) => boolean) | undefined {
   const tests: ((doc: Doc) => boolean)[] = [];
   for (const [field, v] of Object.entries(filter)) {
     if (field === '$and' && Array.isArray(v) && v.length) {
       for (const sub of v) {
-        const test = isPlainObject(sub) ? fastPredicate(sub) : undefined;
+        const test = isPlainObject(sub) ? fastPredicate(sub, slow) : undefined;
         if (!test) return undefined;
         tests.push(test);
       }
@@ -381,13 +386,63 @@ function fastPredicate(filter: Doc): ((doc: Doc) => boolean) | undefined {
     }
     if (field.startsWith('$') || field.includes('.')) return undefined;
     const test = valueTest(v);
-    if (!test) return undefined;
-    tests.push((doc) => {
-      const x = doc[field];
-      return test(x) || (Array.isArray(x) && x.some(test));
-    });
+    if (test) {
+      tests.push((doc) => {
+        const x = doc[field];
+        return test(x) || (Array.isArray(x) && x.some(test));
+      });
+      continue;
+    }
+    const op = operatorTest(v);
+    if (!op) return undefined;
+    // An array value has MongoDB's own rules for ranges (each bound may match another element): mingo decides.
+    tests.push((doc) => (Array.isArray(doc[field]) ? slow()(doc) : op(doc[field])));
   }
   return (doc) => tests.every((test) => test(doc));
+}
+
+/** The key of a scalar in a $in set: its type and value (ObjectIds by hex), or undefined for other values. */
+function scalarKey(v: unknown): string | undefined {
+  if (typeof v === 'string') return `s${v}`;
+  if (typeof v === 'number' && !Number.isNaN(v)) return `n${v}`;
+  if (typeof v === 'boolean') return `b${v}`;
+  if (v instanceof ObjectId) return `o${v.toHexString()}`;
+  return undefined;
+}
+
+const rangeOps: Record<string, (c: number) => boolean> = { $gt: (c) => c > 0, $gte: (c) => c >= 0, $lt: (c) => c < 0, $lte: (c) => c <= 0 };
+
+/**
+ * `{ $in: [scalars] }` as a set lookup (one hash per document instead of comparing with every value) and
+ * `$gt/$gte/$lt/$lte` on dates or on numbers, alone or together: the shapes report queries use
+ * (`{ jobId: { $in: [...] }, at: { $gte, $lt } }`). Anything else is left to mingo.
+ */
+function operatorTest(v: unknown): ((x: unknown) => boolean) | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const keys = Object.keys(v);
+  if (!keys.length) return undefined;
+  if (keys.length === 1 && Array.isArray(v.$in)) {
+    const set = new Set<string>();
+    for (const item of v.$in) {
+      const key = scalarKey(item);
+      if (key === undefined) return undefined;
+      set.add(key);
+    }
+    return (x) => {
+      const key = scalarKey(x);
+      return key !== undefined && set.has(key);
+    };
+  }
+  if (!keys.every((k) => k in rangeOps)) return undefined;
+  const bounds = keys.map((k) => [rangeOps[k]!, v[k]] as const);
+  if (bounds.every(([, b]) => b instanceof Date)) {
+    const at = bounds.map(([cmp, b]) => [cmp, (b as Date).getTime()] as const);
+    return (x) => x instanceof Date && at.every(([cmp, t]) => cmp(x.getTime() - t));
+  }
+  if (bounds.every(([, b]) => typeof b === 'number' && !Number.isNaN(b))) {
+    return (x) => typeof x === 'number' && !Number.isNaN(x) && bounds.every(([cmp, b]) => cmp(x - (b as number)));
+  }
+  return undefined;
 }
 
 export function* matching(plan: Plan, filter: Doc | undefined, collation?: Collation): Generator<Doc> {
