@@ -19,6 +19,7 @@ import { StageEvent } from '../modules/candidates/applications/stage-event.model
 import { Interview } from '../modules/interviews/interview.model';
 import { InterviewEvent } from '../modules/interviews/interview-event.model';
 import { Scorecard } from '../modules/interviews/feedback/scorecard.model';
+import { InterviewAttribute } from '../modules/interviews/plans/interview-attribute.model';
 import { Offer } from '../modules/offers/offer.model';
 import { OfferEvent } from '../modules/offers/offer-event.model';
 import { loadRejectionReasons } from '../modules/pipeline/rejections/rejection-reasons';
@@ -37,8 +38,6 @@ const Titles = [
   'Backend Engineer', 'Frontend Engineer', 'Data Analyst', 'Account Executive', 'Customer Support Specialist', 'Product Designer',
   'Sales Development Rep', 'QA Engineer', 'Financial Controller', 'People Operations Partner', 'Site Reliability Engineer', 'Marketing Specialist',
 ];
-const FirstNames = ['Aiden', 'Beatriz', 'Chidi', 'Dana', 'Elif', 'Felix', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kira', 'Luca', 'Maya', 'Nico', 'Oona', 'Pavel', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe'];
-const LastNames = ['Adler', 'Bauer', 'Castro', 'Dahl', 'Eriksen', 'Fischer', 'Gomez', 'Horvat', 'Ito', 'Jensen', 'Keller', 'Lopez', 'Moreau', 'Nowak', 'Ortiz', 'Popescu', 'Quist', 'Reyes', 'Singh', 'Toth', 'Varga', 'Weber', 'Yilmaz', 'Zhou'];
 const WithdrawReasons = ['Accepted another offer', 'No longer looking', 'Relocation fell through', 'Salary below expectations'];
 const Incidents = ['Video call dropped twice; finished on the phone.', 'The candidate arrived 40 minutes late; round shortened.', 'Interviewer was replaced at the last minute.'];
 const Notes = ['Strong portfolio, worth a closer look.', 'Asked about remote work; told them two office days.', 'Notice period three months, flexible on start.', 'Referred by a former colleague; good signal.', 'Prefers the Berlin office.'];
@@ -89,14 +88,17 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const between = (lo: number, hi: number) => lo + random() * (hi - lo);
 
-  const [departments, locations, units, users, workflow, reasonRows] = await Promise.all([
+  const [departments, locations, units, users, workflow, reasonRows, library] = await Promise.all([
     Department.find({ customerId }).lean(),
     Location.find({ customerId }).lean(),
     BusinessUnit.find({ customerId, parentId: { $ne: null } }).lean(),
     User.find({ customerId, status: 'active' }, { email: 1, role: 1, admin: 1, addlRoles: 1, firstName: 1, lastName: 1 }).lean(),
     getWorkflowStages(customerId),
     loadRejectionReasons(customerId),
+    InterviewAttribute.find({ customerId, active: true }, { name: 1 }).sort({ _id: 1 }).limit(6).lean(),
   ]);
+  const attributes = library.length ? library.map((a) => ({ id: a._id, name: a.name })) : [{ id: new Types.ObjectId(), name: 'Overall' }];
+  const Verdicts: Record<TRecommendation, string> = { strong_yes: 'Excellent; would hire.', yes: 'Solid, a few gaps we can coach.', no: 'Not enough depth for the level.', strong_no: 'Serious concerns.' };
   if (!departments.length || !locations.length || !users.length) return;
   const stages = workflow as Stage[];
   const flow = stages.filter((s) => s.kind !== 'rejected');
@@ -134,7 +136,6 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
 
   const jobs: Doc[] = [];
   const statusEvents: Doc[] = [];
-  const candidates: Doc[] = [];
   const applications: Doc[] = [];
   const stageEvents: Doc[] = [];
   const interviews: Doc[] = [];
@@ -143,7 +144,10 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
   const offers: Doc[] = [];
   const offerEvents: Doc[] = [];
   const activities: Doc[] = [];
-  const earlier: { _id: Types.ObjectId; name: string; email: string; jobIds: Types.ObjectId[]; kinds: Set<string> }[] = [];
+  type Person = { _id: Types.ObjectId; name: string; email: string; jobIds: Types.ObjectId[]; kinds: Set<string> };
+  const people = new Map<string, Person>();
+  const pool = await Candidate.find({ customerId, mergedIntoId: null }, { firstName: 1, lastName: 1, email: 1 }).sort({ _id: 1 }).lean();
+  if (!pool.length) return;
 
   const openings = Array.from({ length: HistoryJobs }, () => when(start, now.getTime() - 45 * Day)).sort((a, b) => a - b);
   openings.forEach((openedAtMs, i) => {
@@ -195,7 +199,7 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
             hires += 1;
             hireTimes.push(t);
             w.steps.push({ stage: next, at: t, by: recruiterIds[0]!, reason: '', withdrawn: false });
-          } else if (r < rate) w.steps.push({ stage: rejectedStage, at: t, by: pick(recruiterIds), reason: filledReason, withdrawn: false });
+          } else if (r < rate) w.steps.push({ stage: rejectedStage, at: t, by: null, reason: 'Accepted another offer', withdrawn: true });
           // Declined the offer.
           else w.steps.push({ stage: rejectedStage, at: t, by: null, reason: 'Declined the offer', withdrawn: true });
           break;
@@ -229,7 +233,9 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
       for (const w of kept) {
         w.steps = w.steps.filter((s, k) => k === 0 || s.at <= closeAt);
         const last = w.steps[w.steps.length - 1]!;
-        if (last.stage.kind !== 'hired' && last.stage.kind !== 'rejected') w.steps.push({ stage: rejectedStage, at: Math.max(last.at + Hour, closeAt + between(0.2, 2) * Day), by: recruiterIds[0]!, reason: filledReason, withdrawn: false });
+        // (Someone holding an offer declines it; the others are turned down.)
+        const offered = last.stage.kind === 'offer';
+        if (last.stage.kind !== 'hired' && last.stage.kind !== 'rejected') w.steps.push({ stage: rejectedStage, at: Math.max(last.at + Hour, closeAt + between(0.2, 2) * Day), by: offered ? null : recruiterIds[0]!, reason: offered ? 'Declined the offer' : filledReason, withdrawn: offered });
       }
       ev(onHoldAtEnd ? 'on_hold' : 'open', status, closeAt + (filledAt ? Hour : 0), recruiterIds[0]!);
     }
@@ -237,22 +243,16 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
 
     const stageCounts: Record<string, number> = Object.fromEntries(stages.map((s) => [String(s._id), 0]));
     for (const w of kept) {
-      // One applicant in ten applied before, to another of these jobs (their timeline spans jobs).
-      const again = earlier.length > 20 && random() < 0.1 ? pick(earlier) : null;
-      const person = again && !again.jobIds.some((j) => j.equals(jobId)) ? again : null;
-      const first = pick(FirstNames);
-      const last = pick(LastNames);
-      const cand = person ?? { _id: new Types.ObjectId(), name: `${first} ${last}`, email: `${first}.${last}.h${candidates.length}@mail.example`.toLowerCase(), jobIds: [], kinds: new Set<string>() };
-      if (!person) {
-        earlier.push(cand);
-        const phone = `+49 151 ${String(200000 + candidates.length)}`;
-        candidates.push({
-          _id: cand._id, customerId, firstName: first, lastName: last, email: cand.email, phone, phoneKey: phone.replace(/\D/g, '').slice(-10), nameKey: '', location: '', currentTitle: '', currentCompany: '',
-          experienceYears: null, skills: [], tags: [], source: w.source, resumeFileId: null, resumeFilename: '', resumeText: '', resumeTextState: 'none', notesText: '',
-          consentAt: new Date(w.appliedAt), consentSource: w.source === 'career_site' ? 'career site apply form' : '', unsubscribedAt: null, mergedIntoId: null, createdBy: null,
-          createdAt: new Date(w.appliedAt), updatedAt: new Date(w.appliedAt), __v: 0,
-        });
+      // The applicants are people of the candidate database (so it stays one database); some applied to
+      // several of these jobs over the years (their timeline spans jobs).
+      let cand: Person | null = null;
+      for (let tries = 0; tries < 8 && !cand; tries++) {
+        const c = pick(pool);
+        const known = people.get(String(c._id)) ?? { _id: c._id, name: `${c.firstName} ${c.lastName ?? ''}`.trim(), email: c.email ?? '', jobIds: [], kinds: new Set<string>() };
+        if (!known.jobIds.some((j) => j.equals(jobId))) cand = known;
       }
+      if (!cand) continue;
+      people.set(String(cand._id), cand);
       cand.jobIds.push(jobId);
       const base = { customerId, applicationId: w.appId, jobId, candidateId: cand._id };
       const act = (kind: TCandidateActivityKind, at: number, by: Types.ObjectId | null, summary: string, data: Doc | null = null) =>
@@ -313,7 +313,7 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
         const scheduledAt = new Date(Math.max(s.at + Hour, startDate.getTime() - between(1, 5) * Day));
         const statusNote = status === 'did_not_happen' ? pick(DidNotHappenReasons) : status === 'incident' ? pick(Incidents) : '';
         interviews.push({
-          _id, ...base, roundId: null, roundName: s.stage.name, attributes: [], start: startDate, end, durationMinutes: minutes, timeZone: 'Europe/Berlin',
+          _id, ...base, roundId: null, roundName: s.stage.name, attributes: [attributes[0]!, attributes[attributes.length - 1]!].filter((a, k, all) => all.indexOf(a) === k), start: startDate, end, durationMinutes: minutes, timeZone: 'Europe/Berlin',
           mode: random() < 0.7 ? 'video' : 'onsite', roomId: null, videoLink: '', phone: '', interviewerIds: panel, templateId: null, note: '',
           status, statusNote, uid: `${_id.toHexString()}-history@hireflow.demo`, sequence: 0, scheduledBy: scheduler, selfScheduleLinkId: null,
           remindersSent: [], calendarEvents: [], createdAt: scheduledAt, updatedAt: scheduledAt,
@@ -330,7 +330,9 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
           const submittedAt = new Date(Math.min(end.getTime() + (habit.get(String(interviewerId)) ?? 12) * between(0.3, 1.7) * Hour, now.getTime() - Hour));
           const x = (movedOn ? 0.55 : -0.45) + (random() - 0.5) * 1.2;
           const recommendation: TRecommendation = x > 0.7 ? 'strong_yes' : x > 0 ? 'yes' : x > -0.7 ? 'no' : 'strong_no';
-          scorecards.push({ ...base, interviewId: _id, interviewerId, ratings: [], recommendation, notes: '', privateNotes: '', status: 'submitted', submittedAt, createdAt: submittedAt, updatedAt: submittedAt });
+          const good = recommendation.endsWith('yes');
+          const ratings = (interviews[interviews.length - 1]!.attributes as { id: Types.ObjectId; name: string }[]).map((a) => ({ attributeId: a.id, name: a.name, rating: good ? 3 + (random() < 0.4 ? 1 : 0) : 1 + (random() < 0.6 ? 1 : 0), note: '' }));
+          scorecards.push({ ...base, interviewId: _id, interviewerId, ratings, recommendation, notes: Verdicts[recommendation], privateNotes: '', status: 'submitted', submittedAt, createdAt: submittedAt, updatedAt: submittedAt });
           ie('feedback_submitted', submittedAt, interviewerId, { recommendation });
           act('feedback_submitted', submittedAt.getTime(), interviewerId, `Scorecard for ${s.stage.name}`, { interviewId: String(_id), change: 'feedback_submitted' });
         }
@@ -340,17 +342,17 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
         const _id = new Types.ObjectId();
         const by = pick(recruiterIds);
         const created = s.at + between(1, 6) * Hour;
-        const sent = Math.min(created + between(0.3, 1.5) * Day, leftAt ?? created + Day);
-        const outcome: { kind: TOfferEventKind; status: string } | null = !next ? null : next.stage.kind === 'hired' ? { kind: 'accepted', status: 'accepted' } : next.withdrawn ? { kind: 'declined', status: 'declined' } : { kind: 'revoked', status: 'revoked' };
+        const sent = Math.min(created + between(0.3, 1.5) * Day, leftAt ?? created + Day, now.getTime() - Hour);
+        const outcome: { kind: TOfferEventKind; status: string } | null = !next ? null : next.stage.kind === 'hired' ? { kind: 'accepted', status: 'accepted' } : { kind: 'declined', status: 'declined' };
         const startDay = new Date((leftAt ?? sent) + 30 * Day).toISOString().slice(0, 10);
         const expiry = new Date(sent + 10 * Day);
         offers.push({
-          _id, ...base, businessUnitId: unit?._id ?? null, status: outcome?.status ?? (sent < now.getTime() ? 'sent' : 'approved'), jobTitle: title, startDate: startDay,
+          _id, ...base, businessUnitId: unit?._id ?? null, status: outcome?.status ?? 'sent', jobTitle: title, startDate: startDay,
           expiryDate: expiry.toISOString().slice(0, 10), expiresAt: expiry,
           compensation: { currency: 'EUR', baseMinor: Math.round(between(48, 95)) * 100_000, period: 'year', bonusMinor: null, equity: '', otherTerms: '' },
           managerId: hm._id, customFields: {}, note: '', createdBy: by, sentAt: new Date(sent), sentBy: by, decidedAt: outcome && next ? new Date(next.at - Hour) : null,
-          acceptance: outcome?.kind === 'accepted' ? { typedName: cand.name, at: new Date(next!.at - Hour) } : null,
-          declineReason: outcome?.kind === 'declined' ? next!.reason : '', revokeReason: outcome?.kind === 'revoked' ? next!.reason : '',
+          acceptance: outcome?.kind === 'accepted' ? { typedName: cand!.name, at: new Date(next!.at - Hour) } : null,
+          declineReason: outcome?.kind === 'declined' ? next!.reason : '', revokeReason: '',
           createdAt: new Date(created), updatedAt: new Date(next?.at ?? sent),
         });
         const oe = (kind: TOfferEventKind, at: number, who: Types.ObjectId | null) => {
@@ -360,7 +362,7 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
         oe('created', created, by);
         oe('approved', created + (sent - created) / 2, admin._id);
         oe('sent', sent, by);
-        if (outcome && next) oe(outcome.kind, Math.max(sent + Hour, next.at - Hour), outcome.kind === 'revoked' ? by : null);
+        if (outcome && next) oe(outcome.kind, Math.max(sent + Hour, next.at - Hour), null);
       }
 
       const lastStep = w.steps[w.steps.length - 1]!;
@@ -384,14 +386,11 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
     });
   });
 
-  const people = new Map(earlier.map((e) => [e._id, e]));
-  for (const c of candidates) {
-    const own = people.get(c._id as Types.ObjectId)!;
-    Object.assign(c, { jobIds: own.jobIds, stageKinds: [...own.kinds], lastActivityAt: c.createdAt });
-  }
   await Job.insertMany(jobs, { timestamps: false });
   await StatusEvent.collection.insertMany(statusEvents, { ordered: false });
-  await insertRaw(Candidate.collection, candidates);
+  // What refreshCandidateJobs keeps on every candidate: the jobs they are on and the kinds of stage they are in.
+  const updates = [...people.values()].map((p) => ({ updateOne: { filter: { customerId, _id: p._id }, update: { $addToSet: { jobIds: { $each: p.jobIds }, stageKinds: { $each: [...p.kinds] } } } } }));
+  for (let i = 0; i < updates.length; i += 5_000) await Candidate.bulkWrite(updates.slice(i, i + 5_000), { ordered: false });
   await insertRaw(Application.collection, applications);
   await insertRaw(StageEvent.collection, stageEvents);
   await insertRaw(Interview.collection, interviews);
