@@ -146,7 +146,11 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
   const activities: Doc[] = [];
   type Person = { _id: Types.ObjectId; name: string; email: string; jobIds: Types.ObjectId[]; kinds: Set<string> };
   const people = new Map<string, Person>();
-  const pool = await Candidate.find({ customerId, mergedIntoId: null }, { firstName: 1, lastName: 1, email: 1 }).sort({ _id: 1 }).lean();
+  // Not the demo's duplicates (people sharing a phone or a name and company): their merge stays as seeded.
+  const everyone = await Candidate.find({ customerId, mergedIntoId: null }, { firstName: 1, lastName: 1, email: 1, phoneKey: 1, nameKey: 1 }).sort({ _id: 1 }).lean();
+  const seen = new Map<string, number>();
+  for (const c of everyone) for (const k of [c.phoneKey && `p${c.phoneKey}`, c.nameKey && `n${c.nameKey}`]) if (k) seen.set(k, (seen.get(k) ?? 0) + 1);
+  const pool = everyone.filter((c) => (!c.phoneKey || seen.get(`p${c.phoneKey}`) === 1) && (!c.nameKey || seen.get(`n${c.nameKey}`) === 1));
   if (!pool.length) return;
 
   const openings = Array.from({ length: HistoryJobs }, () => when(start, now.getTime() - 45 * Day)).sort((a, b) => a - b);
