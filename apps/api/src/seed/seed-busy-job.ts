@@ -89,7 +89,7 @@ export async function seedBusyJob({ now = new Date(), applicants = BusyJobApplic
       const when = new Date(Math.min(at, now.getTime() - 60_000));
       last = { _id: new Types.ObjectId(), at: when };
       const by = from ? recruiter._id : null;
-      stageEvents.push({ _id: last._id, customerId, applicationId, jobId: job._id, candidateId: candidate._id, fromStageId: from?._id ?? null, fromKind: from?.kind ?? null, toStageId: stage._id, toKind: stage.kind, at: when, by, reason: stage.kind === 'rejected' ? reason : '', withdrawn: false });
+      stageEvents.push({ _id: last._id, customerId, applicationId, jobId: job._id, candidateId: candidate._id, fromStageId: from?._id ?? null, fromKind: from?.kind ?? null, toStageId: stage._id, toKind: stage.kind, at: when, by, reason: stage.kind === 'rejected' ? reason : '', withdrawn: false, source, daysToHire: null });
       if (from)
         timeline.push({ customerId, candidateId: candidate._id, kind: 'stage_moved', by, at: when, applicationId, jobId: job._id, summary: stage.kind === 'rejected' ? `Rejected on ${job.title}: ${reason}` : `Moved from ${from.name} to ${stage.name} on ${job.title}`, data: { fromStageId: String(from._id), toStageId: String(stage._id), toKind: stage.kind, reason, withdrawn: false } });
       from = stage;

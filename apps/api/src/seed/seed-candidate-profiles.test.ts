@@ -11,7 +11,7 @@ let ctx: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
   ctx = await startTestApp();
   await seedDemoData({ config: ctx.config, logger: ctx.logger });
-}, 120_000);
+}, 240_000);
 afterAll(() => ctx.stop());
 
 const signIn = async (email: string) => {

@@ -22,9 +22,11 @@ import { StageEvent } from '../modules/candidates/applications/stage-event.model
 import { CareerSite } from '../modules/careers/career-site.model';
 import { storeFile } from '../modules/files/files.service';
 import { demoResumePdf } from './demo-resume';
+import { InboundSources } from '../modules/reports/tallies/stage-tallies';
 import { rng, weighted } from './seed-random';
 
 const Day = 86_400_000;
+const calendarDays = (from: Date, to: Date) => Math.round((Math.floor(to.getTime() / Day) - Math.floor(from.getTime() / Day)));
 const Titles = [
   'Senior Backend Engineer', 'Frontend Engineer', 'Site Reliability Engineer', 'Data Engineer', 'Product Designer',
   'Engineering Manager', 'QA Automation Engineer', 'Account Executive', 'Sales Development Rep', 'Customer Success Manager',
@@ -246,10 +248,14 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
         const withdrew = rejectAtEnd && random() < 0.125;
         const reason = rejectAtEnd && !withdrew ? pick(DefaultRejectionReasons) : '';
         let entered = { _id: new Types.ObjectId(), at: appliedAt };
+        let firstMove: Date | null = null;
         for (const stage of path) {
           const when = new Date(Math.min(at, now.getTime() - 60_000));
           entered = { _id: new Types.ObjectId(), at: when };
-          stageEvents.push({ _id: entered._id, customerId, applicationId: appId, jobId, candidateId: candidate._id, fromStageId: from?._id ?? null, fromKind: from?.kind ?? null, toStageId: stage._id, toKind: stage.kind, at: when, by: from ? recruiterIds[0] : null, reason: stage.kind === 'rejected' ? reason : '', withdrawn: stage.kind === 'rejected' && withdrew });
+          if (from && !firstMove) firstMove = when;
+          // What recordStageEvents adds: the source, and the time to hire (calendar days) on the hire.
+          const daysToHire = stage.kind === 'hired' ? calendarDays(InboundSources.includes(source) ? appliedAt : (firstMove ?? appliedAt), when) : null;
+          stageEvents.push({ _id: entered._id, customerId, applicationId: appId, jobId, candidateId: candidate._id, fromStageId: from?._id ?? null, fromKind: from?.kind ?? null, toStageId: stage._id, toKind: stage.kind, at: when, by: from ? recruiterIds[0] : null, reason: stage.kind === 'rejected' ? reason : '', withdrawn: stage.kind === 'rejected' && withdrew, source, daysToHire });
           from = stage;
           at += (1 + random() * 6) * Day;
         }

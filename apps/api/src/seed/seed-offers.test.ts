@@ -4,6 +4,7 @@ import { startTestApp } from '../test/test-app';
 import { tokenFor } from '../test/factories';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
+import { Job } from '../modules/jobs/job.model';
 import { Offer } from '../modules/offers/offer.model';
 import { OfferEvent } from '../modules/offers/offer-event.model';
 import { seedDemoData } from './seed';
@@ -28,7 +29,10 @@ describe('demo offers', () => {
     expect(await OfferEvent.countDocuments({ customerId: acme._id, offerId: { $in: offers.map((o) => o._id) } })).toBe(1 + 2 + 3 + 3 + 5 + 6);
 
     const list = await request(ctx.app).get('/api/offers').set('Authorization', await auth('recruiter@acme.test')).expect(200);
-    expect(list.body.total).toBe(9);
+    // Plus the offers of the two years of history (seed-history: jobs without a requisition) on her jobs.
+    const recruiter = (await User.findOne({ customerId: acme._id, email: 'recruiter@acme.test' }).lean())!;
+    const historyJobs = (await Job.find({ customerId: acme._id, requisitionId: null, memberIds: recruiter._id }, { _id: 1 }).lean()).map((j) => j._id);
+    expect(list.body.total).toBe(9 + (await Offer.countDocuments({ customerId: acme._id, jobId: { $in: historyJobs } })));
     const waiting = await request(ctx.app).get('/api/approvals?kind=offer&view=pending').set('Authorization', await auth('admin@acme.test')).expect(200);
     expect(waiting.body.items).toHaveLength(1);
     expect(waiting.body.items[0].title).toMatch(/^Offer: .+, /);

@@ -25,6 +25,8 @@ import { seedOnboarding } from './seed-onboarding';
 import { seedReferrals } from './seed-referrals';
 import { seedAgencies } from './seed-agencies';
 import { seedNps } from './seed-nps';
+import { completeStageEvents, seedHistory, seedUsageHistory } from './seed-history';
+import { rebuildAllTallies } from '../modules/reports/tallies/rebuild';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
 export async function seedDemoData({ config, logger }: { config: Config; logger: Logger }) {
@@ -70,7 +72,15 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedOnboarding();
   await seedReferrals({ passwordHash });
   await seedAgencies({ passwordHash });
+  await seedHistory();
   await seedNps();
+  // The seeds write raw events: the maintained report figures are recomputed from them, then the
+  // sign-ins and actions (which have no raw events) are added.
+  for (const customer of await Customer.find({}, { _id: 1 }).lean()) {
+    await completeStageEvents(customer._id);
+    await rebuildAllTallies(customer._id);
+  }
+  await seedUsageHistory();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');

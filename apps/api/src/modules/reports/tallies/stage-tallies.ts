@@ -130,7 +130,9 @@ async function rebuildStageTallies(customerId: Types.ObjectId): Promise<TallyBum
     if (!apps.length) break;
     after = apps[apps.length - 1]!._id;
     const byApp = new Map(apps.map((a) => [String(a._id), a]));
-    const events = await StageEvent.find({ customerId, applicationId: { $in: apps.map((a) => a._id) } }).sort({ applicationId: 1, at: 1, _id: 1 }).lean();
+    // The batch is every application of the company between its first and last id: a range on the
+    // index reads their events (an $in of 2,000 ids is many times slower on the embedded database).
+    const events = await StageEvent.find({ customerId, applicationId: { $gte: apps[0]!._id, $lte: after } }).sort({ applicationId: 1, at: 1, _id: 1 }).lean();
     let current = '';
     let state = freshState();
     let enteredAt: Date | null = null;
