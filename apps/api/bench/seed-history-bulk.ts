@@ -104,7 +104,7 @@ export async function seedBulkHistory(opts: {
       let interviewed = false;
       for (let k = 0; k < path.length; k++) {
         if (k > 0) t += stay(prev!.kind);
-        if (t >= now - 60_000) break;
+        if (k > 0 && t >= now - 60_000) break;
         const stage = stages[path[k]!]!;
         if (prev && firstMove === null) firstMove = t;
         const reject = stage === rejected;

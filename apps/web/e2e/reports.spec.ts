@@ -36,7 +36,7 @@ describe('journey: reports', () => {
     // A wider range through the URL (a shared link), read back from the date range field.
     await ada.goto(browser.url('/reports/source-activity?preset=year&source=referral'));
     await ada.getByRole('heading', { level: 1, name: 'Source activity' }).waitFor();
-    expect(await ada.getByRole('textbox', { name: 'Date range' }).inputValue()).toBe('This year');
+    expect(await ada.getByLabel('Date range', { exact: true }).first().inputValue()).toBe('This year');
     await ada.getByRole('group', { name: 'Applied filters' }).getByText(/Referral/).waitFor();
     await ada.getByRole('table').waitFor();
     const rows = ada.getByRole('table').locator('tbody tr');

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.layer.css';
 import { Alert, Button, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ReportNames } from '@hireflow/contracts/reports';
 import { buildPath, Paths } from '@hireflow/contracts/routes';

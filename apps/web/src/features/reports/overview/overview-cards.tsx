@@ -1,7 +1,9 @@
-import { Group, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
-import { Sparkline } from '@mantine/charts';
+import { lazy, Suspense } from 'react';
+import { Box, Group, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import type { TOverviewCard } from '@hireflow/contracts/reports';
 import { formatValue } from '../format';
+
+const TrendSparkline = lazy(() => import('./trend-sparkline'));
 
 /** "Up 12% on the previous period" / "No change": the trend said in words (the arrow is decoration). */
 function change(card: TOverviewCard): { text: string; arrow: string } {
@@ -32,7 +34,9 @@ export function OverviewCards({ cards }: { cards: TOverviewCard[] }) {
                 <figure style={{ margin: 0, width: 110 }}>
                   {/* The picture only (inert: the chart library makes its svg focusable); the caption says the trend. */}
                   <div inert>
-                    <Sparkline w={110} h={40} data={points} curveType="linear" trendColors={{ positive: 'teal.7', negative: 'red.7', neutral: 'gray.6' }} fillOpacity={0.3} />
+                    <Suspense fallback={<Box w={110} h={40} />}>
+                      <TrendSparkline points={points} />
+                    </Suspense>
                   </div>
                   <VisuallyHidden component="figcaption">
                     Trend: {card.trend.map((p) => `${p.label} ${formatValue(card.kind, p.value)}`).join(', ')}
