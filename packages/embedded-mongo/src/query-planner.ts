@@ -419,6 +419,14 @@ const rangeOps: Record<string, (c: number) => boolean> = { $gt: (c) => c > 0, $g
  */
 function operatorTest(v: unknown): ((x: unknown) => boolean) | undefined {
   if (!isPlainObject(v)) return undefined;
+  if ('$ne' in v) {
+    // `$ne` (a scalar, a date or null) beside the others: a missing field is not equal to a value but is to null.
+    const { $ne: ne, ...others } = v;
+    const same = ne === null ? (x: unknown) => x === null || x === undefined : ne instanceof Date ? (x: unknown) => x instanceof Date && x.getTime() === ne.getTime() : scalarKey(ne) !== undefined ? (x: unknown) => scalarKey(x) === scalarKey(ne) : undefined;
+    if (!same) return undefined;
+    const rest = Object.keys(others).length ? operatorTest(others) : () => true;
+    return rest && ((x) => !same(x) && rest(x));
+  }
   const keys = Object.keys(v);
   if (!keys.length) return undefined;
   if (keys.length === 1 && Array.isArray(v.$in)) {
