@@ -125,7 +125,7 @@ export async function seedBulkHistory(opts: {
           const panel = other.equals(job.hm) ? [job.hm] : [job.hm, other];
           const startAt = new Date(at);
           interviews.push({ _id: interviewId, customerId, applicationId: appId, candidateId: candidate, jobId: job._id, roundId: null, roundName: stage.name, attributes: [], start: startAt, end: new Date(at + Hour), durationMinutes: 60, timeZone: 'UTC', mode: 'video', roomId: null, videoLink: '', phone: '', interviewerIds: panel, templateId: null, note: '', status, statusNote: status === 'did_not_happen' ? DidNotHappenReasons[n % 5] : '', uid: `${interviewId.toHexString()}@bench.test`, sequence: 0, scheduledBy: job.recruiter, selfScheduleLinkId: null, remindersSent: [], calendarEvents: [], createdAt: new Date(t), updatedAt: new Date(t), __v: 0 });
-          const ie = (kind: string, when: number, by: Types.ObjectId | null, data: Doc = {}) => interviewEvents.push({ customerId, interviewId, applicationId: appId, jobId: job._id, kind, at: new Date(when), by, data: { start: startAt, interviewerIds: panel, ...data } });
+          const ie = (kind: string, when: number, by: Types.ObjectId | null, data: Doc = {}) => interviewEvents.push({ customerId, interviewId, applicationId: appId, jobId: job._id, kind, at: new Date(when), by, data: { start: startAt, end: new Date(at + Hour), interviewerIds: panel, ...data } });
           ie('scheduled', t + Hour, job.recruiter);
           if (status !== 'scheduled') {
             ie(status, at + 2 * Hour, job.recruiter, status === 'did_not_happen' ? { reason: DidNotHappenReasons[n % 5] } : status === 'incident' ? { description: 'Call dropped' } : {});

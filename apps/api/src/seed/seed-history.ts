@@ -322,7 +322,7 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
           status, statusNote, uid: `${_id.toHexString()}-history@hireflow.demo`, sequence: 0, scheduledBy: scheduler, selfScheduleLinkId: null,
           remindersSent: [], calendarEvents: [], createdAt: scheduledAt, updatedAt: scheduledAt,
         });
-        const ie = (kind: TInterviewEventKind, at: Date, by: Types.ObjectId | null, data: Doc = {}) => interviewEvents.push({ customerId, interviewId: _id, applicationId: w.appId, jobId, kind, at, by, data: { start: startDate, interviewerIds: panel, ...data } });
+        const ie = (kind: TInterviewEventKind, at: Date, by: Types.ObjectId | null, data: Doc = {}) => interviewEvents.push({ customerId, interviewId: _id, applicationId: w.appId, jobId, kind, at, by, data: { start: startDate, end, interviewerIds: panel, ...data } });
         ie('scheduled', scheduledAt, scheduler);
         act('interview_scheduled', scheduledAt.getTime(), scheduler, `${s.stage.name} scheduled`, { interviewId: String(_id), change: 'scheduled' });
         if (status === 'scheduled') return;

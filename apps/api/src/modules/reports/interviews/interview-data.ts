@@ -49,6 +49,15 @@ async function rawCounts(ctx: ReportContext, g: Grouping, from: Date, until: Dat
         { $group: { _id: Object.fromEntries(Object.keys(id).map((k) => [k, `$_id.${k}`])), ...Object.fromEntries(Object.keys(acc).map((k) => [k, { $sum: `$${k}` }])) } } as PipelineStage,
       ]
       : [{ $group: { _id: id, ...acc } } as PipelineStage];
+  const scorecards = (withEnd: boolean): PipelineStage[] => [first, kinds(['feedback_submitted']), { $match: { by: { $ne: null }, 'data.end': withEnd ? { $ne: null } : null } }];
+  const scorecardRows = (withEnd: boolean) =>
+    ctx.aggregate<{ _id: { k: unknown; rec: string | null; bin: number }; n: number; ms: number }>(InterviewEvent, [
+      ...scorecards(withEnd),
+      ...(withEnd ? [] : [{ $lookup: { from: 'interviews', localField: 'interviewId', foreignField: '_id', as: 'iv' } } as PipelineStage]),
+      { $set: { ms: { $max: [0, { $subtract: ['$at', { $ifNull: ['$data.end', { $ifNull: [{ $arrayElemAt: ['$iv.end', 0] }, '$at'] }] }] }] } } },
+      { $set: { bin: { $subtract: [{ $size: { $filter: { input: HourBinEdges.map((h) => h * HourMs), as: 'e', cond: { $lte: ['$$e', '$ms'] } } } }, 1] } } },
+      ...grouped({ k: keyOf(g, '$by'), rec: '$data.recommendation', bin: '$bin' }, { n: { $sum: 1 }, ms: { $sum: '$ms' } }),
+    ]);
   const wantsStatus = [...wanted].some((c) => !c.startsWith('recommendation.') && !c.startsWith('fb') && c !== 'scorecards');
   const wantsCards = [...wanted].some((c) => c.startsWith('recommendation.') || c.startsWith('fb') || c === 'scorecards');
   const [statusRows, cardRows] = await Promise.all([
@@ -60,18 +69,11 @@ async function rawCounts(ctx: ReportContext, g: Grouping, from: Date, until: Dat
         ...grouped({ k: keyOf(g, '$data.interviewerIds'), kind: '$kind', reason: { $cond: [{ $eq: ['$kind', 'did_not_happen'] }, { $ifNull: ['$data.reason', { $ifNull: ['$data.note', ''] }] }, null] } }, { n: { $sum: 1 } }),
       ])
       : [],
-    wantsCards
-      ? ctx.aggregate<{ _id: { k: unknown; rec: string | null; bin: number }; n: number; ms: number }>(InterviewEvent, [
-        first,
-        kinds(['feedback_submitted']),
-        { $match: { by: { $ne: null } } },
-        { $lookup: { from: 'interviews', localField: 'interviewId', foreignField: '_id', as: 'iv' } },
-        { $set: { ms: { $max: [0, { $subtract: ['$at', { $ifNull: ['$data.end', { $ifNull: [{ $arrayElemAt: ['$iv.end', 0] }, '$at'] }] }] }] } } },
-        { $set: { bin: { $subtract: [{ $size: { $filter: { input: HourBinEdges.map((h) => h * HourMs), as: 'e', cond: { $lte: ['$$e', '$ms'] } } } }, 1] } } },
-        ...grouped({ k: keyOf(g, '$by'), rec: '$data.recommendation', bin: '$bin' }, { n: { $sum: 1 }, ms: { $sum: '$ms' } }),
-      ])
-      : [],
+    wantsCards ? scorecardRows(true) : Promise.resolve([] as Awaited<ReturnType<typeof scorecardRows>>),
   ]);
+  // Events written before they carried the interview's end are joined with the interview (a $lookup reads
+  // the whole interviews collection on the embedded database): only when there are any.
+  if (wantsCards && (await ctx.aggregate(InterviewEvent, [...scorecards(false), { $limit: 1 }])).length) cardRows.push(...(await scorecardRows(false)));
   for (const r of statusRows) {
     const key = r._id.k == null ? '' : String(r._id.k);
     add(out, key, r._id.kind === 'did_not_happen' ? `didNotHappen.${reasonKey(r._id.reason ?? '')}` : r._id.kind, r.n);
