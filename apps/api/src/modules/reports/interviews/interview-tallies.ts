@@ -3,7 +3,7 @@ import { DidNotHappenReasons, Recommendations, type TInterviewEventKind, type TR
 import { Interview } from '../../interviews/interview.model';
 import { InterviewEvent } from '../../interviews/interview-event.model';
 import { hourBinCounters, hourBinOfMs } from '../tallies/histogram';
-import { periodOf, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
+import { bumpCollector, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
 
 /**
  * The interview counters of the tallies, derived from interview events by one pure function used both when
@@ -94,14 +94,7 @@ export function tallyEventOf(customerId: Types.ObjectId, ev: RawEvent, end: Date
 
 /** Rebuild: every interview event of the company, a batch at a time (an interview's end read when the event lacks it). */
 async function rebuildInterviewTallies(customerId: Types.ObjectId): Promise<TallyBump[]> {
-  const merged = new Map<string, TallyBump>();
-  const add = (b: TallyBump) => {
-    const period = periodOf(b.dim, b.at);
-    const id = `${b.dim}|${b.key}|${period.getTime()}`;
-    const m = merged.get(id);
-    if (!m) merged.set(id, { ...b, at: period, inc: { ...b.inc } });
-    else for (const [k, v] of Object.entries(b.inc)) m.inc[k] = (m.inc[k] ?? 0) + v;
-  };
+  const { add, bumps: collected } = bumpCollector();
   const Batch = 5_000;
   let after: Types.ObjectId | null = null;
   for (;;) {
@@ -113,7 +106,7 @@ async function rebuildInterviewTallies(customerId: Types.ObjectId): Promise<Tall
     if (missing.length) for (const i of await Interview.find({ customerId, _id: { $in: missing } }, { end: 1 }).lean()) ends.set(String(i._id), i.end);
     for (const ev of events) for (const b of interviewEventBumps(tallyEventOf(customerId, ev, ends.get(String(ev.interviewId)) ?? null))) add(b);
   }
-  return [...merged.values()];
+  return collected();
 }
 
 registerTallyRebuilder({ dims: ['iv', 'ivjob', 'ivday'], rebuild: rebuildInterviewTallies });

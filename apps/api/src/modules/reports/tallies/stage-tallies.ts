@@ -4,7 +4,7 @@ import type { TStageKind } from '@hireflow/contracts/jobs';
 import { Application } from '../../candidates/applications/application.model';
 import { StageEvent } from '../../candidates/applications/stage-event.model';
 import { binCounters, dayBin } from './histogram';
-import { periodOf, registerTallyRebuilder, type TallyBump } from './tallies';
+import { bumpCollector, registerTallyRebuilder, type TallyBump } from './tallies';
 
 /**
  * The stage counters of the tallies (dimensions src, rej and rejby), derived from stage events by one
@@ -112,14 +112,7 @@ export async function loadStageStates(customerId: Types.ObjectId, applicationIds
 
 /** Rebuild: replays every application's stage events in order, a batch of applications at a time. */
 async function rebuildStageTallies(customerId: Types.ObjectId): Promise<TallyBump[]> {
-  const merged = new Map<string, TallyBump>();
-  const add = (b: TallyBump) => {
-    const period = periodOf(b.dim, b.at);
-    const id = `${b.dim}|${b.key}|${period.getTime()}`;
-    const m = merged.get(id);
-    if (!m) merged.set(id, { ...b, at: period, inc: { ...b.inc } });
-    else for (const [k, v] of Object.entries(b.inc)) m.inc[k] = (m.inc[k] ?? 0) + v;
-  };
+  const { add, bumps: collected } = bumpCollector();
   const Batch = 2_000;
   let after: Types.ObjectId | null = null;
   for (;;) {
@@ -152,7 +145,7 @@ async function rebuildStageTallies(customerId: Types.ObjectId): Promise<TallyBum
       enteredAt = ev.at;
     }
   }
-  return [...merged.values()];
+  return collected();
 }
 
 registerTallyRebuilder({ dims: ['src', 'rej', 'rejby'], rebuild: rebuildStageTallies });

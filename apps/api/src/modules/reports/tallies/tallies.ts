@@ -57,6 +57,21 @@ export async function bumpTallies(bumps: TallyBump[], session?: ClientSession | 
   if (ops.length) await ReportTally.bulkWrite(ops, { session: session ?? undefined, ordered: false });
 }
 
+/** Bumps merged by document (company, dimension, key, period): what a rebuilder collects before it answers. */
+export function bumpCollector() {
+  const merged = new Map<string, TallyBump>();
+  return {
+    add(b: TallyBump) {
+      const period = periodOf(b.dim, b.at);
+      const id = `${b.dim}|${b.key}|${period.getTime()}`;
+      const m = merged.get(id);
+      if (!m) merged.set(id, { ...b, at: period, inc: { ...b.inc } });
+      else for (const [k, v] of Object.entries(b.inc)) m.inc[k] = (m.inc[k] ?? 0) + v;
+    },
+    bumps: () => [...merged.values()],
+  };
+}
+
 /** Sums of counters over a range, grouped by key, by period, or not at all; answered by one aggregation. */
 export type TallyQuery = {
   /** The tenant match ({ customerId } or the platform's) the report context gives. */
