@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PlatformReportNames, ReportNames } from '@hireflow/contracts/reports';
 import { buildPath, Paths } from '@hireflow/contracts/routes';
 import { usePlatformReportsOverview } from '@/features/reports/api/get-platform-reports-overview';
 import { formatValue } from '@/features/reports/format';
 import { ReportList } from '@/features/reports/overview/report-list';
-import { errorMessage } from '@/lib/api-client';
+import { FiguresLoadState } from '@/features/reports/overview/figures-load-state';
 
 /** /superadmin/reports: platform figures, then the platform's own reports and every company report across companies. */
 export default function SuperadminReportsPage() {
@@ -15,21 +15,8 @@ export default function SuperadminReportsPage() {
         <Title order={1}>Platform reports</Title>
         <Text c="dimmed">Every report across all companies, or for one company you choose on the report.</Text>
       </div>
-      {overview.isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" aria-busy="true" aria-label="Loading the platform figures">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h={90} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : overview.isError ? (
-        <Alert color="red" title="The platform figures could not be loaded">
-          <Group gap="sm">
-            <Text size="sm">{errorMessage(overview.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+      {!overview.isSuccess ? (
+        <FiguresLoadState query={overview} what="platform figures" height={90} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Platform figures">
           {overview.data.cards.map((card) => (
