@@ -156,6 +156,25 @@ function OrgSelect({ kind, label, value, onChange }: PickerProps & { kind: TOrgK
 }
 
 /** Keeps the chosen item in the list even when the current search does not return it (a shared link). */
+/** A select whose options the server searches as one types (jobs, people, candidates): no filtering here. */
+function SearchSelect({ label, placeholder, data, value, onChange, search, onSearch, nothingFound }: PickerProps & { label: string; placeholder: string; data: { value: string; label: string }[]; search: string; onSearch: (text: string) => void; nothingFound: string }) {
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      searchable
+      clearable
+      data={data}
+      value={value ?? null}
+      onChange={(v) => onChange(v, data.find((d) => d.value === v)?.label)}
+      searchValue={search}
+      onSearchChange={onSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={nothingFound}
+    />
+  );
+}
+
 function withSelected(data: { value: string; label: string }[], value: string | undefined, label: string | undefined) {
   return value && !data.some((d) => d.value === value) ? [{ value, label: label ?? value }, ...data] : data;
 }
@@ -168,19 +187,7 @@ function JobSelect({ value, selectedLabel, onChange }: PickerProps & { selectedL
   const found = (jobs.data?.items ?? []).map((j) => ({ value: j.id, label: `${j.title}${j.location ? ` (${j.location.name})` : ''}` }));
   const data = withSelected(found, value, selectedLabel);
   return (
-    <Select
-      label="Job"
-      placeholder="Any job"
-      searchable
-      clearable
-      data={data}
-      value={value ?? null}
-      onChange={(v) => onChange(v, data.find((d) => d.value === v)?.label)}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      nothingFoundMessage={jobs.isFetching ? 'Searching…' : 'No job found'}
-    />
+    <SearchSelect label="Job" placeholder="Any job" data={data} value={value} onChange={onChange} search={search} onSearch={setSearch} nothingFound={jobs.isFetching ? 'Searching…' : 'No job found'} />
   );
 }
 
@@ -192,19 +199,7 @@ function RecruiterSelect({ value, selectedLabel, onChange }: PickerProps & { sel
     selectedLabel,
   );
   return (
-    <Select
-      label="Recruiter"
-      placeholder="Any recruiter"
-      searchable
-      clearable
-      data={data}
-      value={value ?? null}
-      onChange={(v) => onChange(v, data.find((d) => d.value === v)?.label)}
-      searchValue={text}
-      onSearchChange={setText}
-      filter={({ options }) => options}
-      nothingFoundMessage={nothingFound}
-    />
+    <SearchSelect label="Recruiter" placeholder="Any recruiter" data={data} value={value} onChange={onChange} search={text} onSearch={setText} nothingFound={nothingFound} />
   );
 }
 
@@ -216,18 +211,6 @@ function CandidateSelect({ value, selectedLabel, onChange }: PickerProps & { sel
   const found = q ? (candidates.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.firstName} ${c.lastName} (${c.email})` })) : [];
   const data = withSelected(found, value, selectedLabel);
   return (
-    <Select
-      label="Candidate"
-      placeholder="Search by name or email"
-      searchable
-      clearable
-      data={data}
-      value={value ?? null}
-      onChange={(v) => onChange(v, data.find((d) => d.value === v)?.label)}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      nothingFoundMessage={!q ? 'Start typing' : candidates.isFetching ? 'Searching…' : 'No candidate found'}
-    />
+    <SearchSelect label="Candidate" placeholder="Search by name or email" data={data} value={value} onChange={onChange} search={search} onSearch={setSearch} nothingFound={!q ? 'Start typing' : candidates.isFetching ? 'Searching…' : 'No candidate found'} />
   );
 }
