@@ -9,6 +9,7 @@ import { Approval } from '../modules/approvals/approval.model';
 import { storeSmallFiles } from '../modules/files/files.service';
 import { hashKey } from '../modules/auth/auth.crypto';
 import { moveApplication } from '../modules/pipeline/move/move-application';
+import { Agency } from '../modules/agencies/agency.model';
 import { Offer, type OfferDoc } from '../modules/offers/offer.model';
 import { recordOfferChanges, type OfferChange } from '../modules/offers/offer-history';
 import { baseSalaryText, personName, writtenDate } from '../modules/offers/letter/letter-content';
@@ -71,7 +72,20 @@ export async function seedOfferLetters({ publicUrl = 'http://localhost:3000', no
   const hired = await free('hired', 1);
   // No hire without an offer in the demo pipeline: accepting moves an offer-stage applicant to hired, as on the page.
   if (!hired.length && inOffer.length > 2) {
-    const application = inOffer.pop()!;
+    // Prefer a job no agency works on that keeps an opening after this hire: the demo's agency jobs stay open.
+    const [offerJobs, agencyJobIds] = await Promise.all([
+      Job.find({ customerId, _id: { $in: inOffer.map((a) => a.jobId) } }, { headcount: 1, stages: 1, stageCounts: 1 }).lean<JobDoc[]>(),
+      Agency.distinct('jobIds', { customerId }),
+    ]);
+    const keepsOpen = (a: ApplicationDoc) => {
+      const job = offerJobs.find((j) => String(j._id) === String(a.jobId))!;
+      const hires = job.stages.filter((s) => s.kind === 'hired').reduce((n, s) => n + ((job.stageCounts as Record<string, number>)[String(s._id)] ?? 0), 0);
+      return hires + 1 < job.headcount;
+    };
+    const noAgency = (a: ApplicationDoc) => !agencyJobIds.some((id) => String(id) === String(a.jobId));
+    const score = (a: ApplicationDoc) => (noAgency(a) ? 2 : 0) + (keepsOpen(a) ? 1 : 0);
+    const best = inOffer.reduce((b, a, i) => (score(a) > score(inOffer[b]!) ? i : b), inOffer.length - 1);
+    const [application] = inOffer.splice(best, 1) as [ApplicationDoc];
     const job = (await Job.findOne({ customerId, _id: application.jobId }).lean<JobDoc>())!;
     const stage = job.stages.find((s) => s.kind === 'hired');
     if (stage) {

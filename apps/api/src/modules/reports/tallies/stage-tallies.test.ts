@@ -6,6 +6,7 @@ import { startTestApp } from '../../../test/test-app';
 import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
 import { ReportTally } from './report-tally.model';
 import { rebuildAllTallies } from './rebuild';
+import { comparableCounters } from '../../../test/tally-counters';
 import { StageEvent } from '../../candidates/applications/stage-event.model';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -19,18 +20,7 @@ afterAll(() => ctx.stop());
 
 const snapshot = async (customerId: Types.ObjectId) =>
   // The stage dimensions only: user and job hold usage counters written after each response (activity tests cover them).
-  (await ReportTally.find({ customerId, dim: { $in: ['src', 'rej', 'rejby'] } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean()).map((t) => ({ ...t, n: prune(t.n as Record<string, unknown>) }));
-/** Zero counters (an open visit that ended) are the same as absent ones. */
-function prune(n: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(n)) {
-    if (v && typeof v === 'object') {
-      const inner = prune(v as Record<string, unknown>);
-      if (Object.keys(inner).length) out[k] = inner;
-    } else if (typeof v === 'number' && Math.abs(v) > 1e-9) out[k] = Math.round(v * 1e6) / 1e6;
-  }
-  return out;
-}
+  (await ReportTally.find({ customerId, dim: { $in: ['src', 'rej', 'rejby'] } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean()).map((t) => ({ ...t, n: comparableCounters(t.n as Record<string, unknown>) }));
 
 describe('stage tallies', () => {
   it('are kept by every move as a rebuild from the stage events computes them', async () => {
