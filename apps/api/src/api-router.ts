@@ -28,6 +28,12 @@ import { superadminRouter } from './modules/superadmin/superadmin.routes';
 import { reportsRouter } from './modules/reports/reports.routes';
 import { recordUsage } from './modules/reports/activity/usage-recorder';
 import { liveEventsRouter } from './lib/live-events/events.routes';
+import { billingRouter } from './modules/billing/billing.routes';
+import { paymentWebhooksRouter } from './modules/billing/payments/payment-webhooks.routes';
+import { companyRouter } from './modules/company/company.routes';
+import { apiAccessRouter } from './modules/api-access/api-access.routes';
+import { publicApiRouter } from './modules/public-api/public-api.routes';
+import { spotlightRouter } from './modules/spotlight/spotlight.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -40,8 +46,11 @@ const parseJsonBody: RequestHandler = (req, res, next) => {
 /** The API edge (security headers, body parsing, operator-key refusal), every module's routes, a JSON 404. */
 export function buildApiRouter(): Router {
   const api = Router();
-  api.use(apiSecurityHeaders, parseJsonBody, rejectOperatorKeys);
+  api.use(apiSecurityHeaders);
+  api.use(paymentWebhooksRouter); // verifies signatures over the raw body, so before JSON parsing
+  api.use(parseJsonBody, rejectOperatorKeys);
   api.use(recordUsage);
+  api.use(publicApiRouter); // /v1 (API keys) and /docs
   api.use(healthRouter);
   api.use(authRouter);
   api.use(mailRouter);
@@ -64,6 +73,10 @@ export function buildApiRouter(): Router {
   api.use(filesRouter);
   api.use(integrationsRouter);
   api.use(reportsRouter);
+  api.use(billingRouter);
+  api.use(companyRouter);
+  api.use(apiAccessRouter);
+  api.use(spotlightRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
   api.use(apiNotFound);

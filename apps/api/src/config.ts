@@ -38,6 +38,10 @@ const ZEnv = z
     MICROSOFT_GRAPH_URL: z.string().url('must be a URL').default('https://graph.microsoft.com/v1.0'),
     OAUTH_EXTRA_CA_FILE: z.string().min(1).optional(),
     TOKEN_ENCRYPTION_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)').optional(),
+    // Stripe (billing): both keys switch payments from manual to Stripe; STRIPE_API_URL points tests at a local peer.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_URL: z.string().url('must be a URL').default('https://api.stripe.com'),
     RATE_LIMIT_DISABLED: z.enum(['true', 'false']).default('false'),
     TRUST_PROXY: z.string().default('loopback'),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     microsoft: e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
       ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, authority: e.MICROSOFT_AUTHORITY.replace(/\/$/, ''), issuer: e.MICROSOFT_ISSUER, jwksUrl: e.MICROSOFT_JWKS_URL, graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/$/, '') }
       : null,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, '') } : null,
     // Local mock providers only: a PEM certificate to trust for the identity providers' HTTPS endpoints.
     oauthExtraCaFile: e.OAUTH_EXTRA_CA_FILE ?? null,
     // AES-256-GCM key for OAuth tokens at rest; generated into the data dir for local runs.

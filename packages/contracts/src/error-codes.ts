@@ -7,6 +7,9 @@ export const ErrorCodes = {
   conflict: 'conflict',
   tooLarge: 'payload_too_large',
   tooManyRequests: 'too_many_requests',
+  // Billing: the company's plan lacks a feature (403), or all its seats are taken (409). The SPA offers the Subscription page.
+  planRequired: 'plan_required',
+  seatsFull: 'seats_full',
   internal: 'internal_error',
   unavailable: 'service_unavailable',
 } as const;

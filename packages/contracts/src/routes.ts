@@ -70,6 +70,9 @@ export const Paths = {
   superadminPage: '/superadmin/:page',
   superadminCompanies: '/superadmin/companies',
   superadminCompany: '/superadmin/companies/:id',
+  superadminUsers: '/superadmin/users',
+  superadminPromos: '/superadmin/promos',
+  superadminSpotlight: '/superadmin/spotlight',
   superadminReports: '/superadmin/reports',
   superadminReport: '/superadmin/reports/:name',
 

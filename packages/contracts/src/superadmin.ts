@@ -110,3 +110,36 @@ export const ZSuperadminOverviewResponse = z.object({
   newest: z.array(ZCompanyRow),
 });
 export type TSuperadminOverviewResponse = z.infer<typeof ZSuperadminOverviewResponse>;
+
+// ---------- The platform audit log: every super-admin action, who did it, to what ----------
+
+export const PlatformAuditActions = [
+  'company.authorise', 'company.suspend', 'company.reinstate', 'company.plan',
+  'user.disable', 'user.enable', 'user.reset_link',
+  'promo.create', 'promo.update',
+  'spotlight.create', 'spotlight.update', 'spotlight.delete',
+  'invoice.mark_paid',
+  'reports.rebuild',
+] as const;
+export type TPlatformAuditAction = (typeof PlatformAuditActions)[number];
+
+export const PlatformAuditActionLabels: Record<TPlatformAuditAction, string> = {
+  'company.authorise': 'Authorised company',
+  'company.suspend': 'Suspended company',
+  'company.reinstate': 'Reinstated company',
+  'company.plan': 'Changed plan or seats',
+  'user.disable': 'Disabled user',
+  'user.enable': 'Enabled user',
+  'user.reset_link': 'Sent password-reset link',
+  'promo.create': 'Created promo code',
+  'promo.update': 'Changed promo code',
+  'spotlight.create': 'Published announcement',
+  'spotlight.update': 'Changed announcement',
+  'spotlight.delete': 'Deleted announcement',
+  'invoice.mark_paid': 'Marked invoice paid',
+  'reports.rebuild': 'Rebuilt report figures',
+};
+
+/** What an audit entry is about (kept as it was named then: a renamed company still reads the same). */
+export const PlatformAuditTargetKinds = ['company', 'user', 'promo', 'spotlight', 'invoice', 'reports'] as const;
+export type TPlatformAuditTargetKind = (typeof PlatformAuditTargetKinds)[number];

@@ -30,6 +30,12 @@ export class AppError extends Error {
   static conflict(message: string, details?: unknown) {
     return new AppError(ErrorCodes.conflict, { message, status: 409, details });
   }
+  static planRequired(message: string) {
+    return new AppError(ErrorCodes.planRequired, { message, status: 403 });
+  }
+  static seatsFull(message: string) {
+    return new AppError(ErrorCodes.seatsFull, { message, status: 409 });
+  }
   static tooManyRequests(message = 'Too many attempts. Please wait a few minutes and try again.') {
     return new AppError(ErrorCodes.tooManyRequests, { message, status: 429 });
   }

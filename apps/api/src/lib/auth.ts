@@ -12,6 +12,9 @@ import { stillWanted } from './client-gone';
 import { AgencyPortalMessages } from '@hireflow/contracts/agency-portal';
 import { AgencyUser, type AgencyUserDoc } from '../modules/agencies/agency-user.model';
 import { Agency, type AgencyDoc } from '../modules/agencies/agency.model';
+import { ApiKeyFormat, type TApiScope } from '@hireflow/contracts/api-access';
+import { ApiKey, type ApiKeyDoc } from '../modules/api-access/api-key.model';
+import { hashKey } from '../modules/auth/auth.crypto';
 
 export type AuthContext = {
   user: UserDoc;
@@ -20,6 +23,13 @@ export type AuthContext = {
   customerId: Types.ObjectId | null;
   sessionId: Types.ObjectId;
   rights: ReadonlySet<TAccessRight>;
+};
+
+/** A call of the public API (/api/v1) with a company's API key (requireApiKey). */
+export type ApiKeyAuthContext = {
+  key: ApiKeyDoc;
+  customerId: Types.ObjectId;
+  scopes: ReadonlySet<TApiScope>;
 };
 
 /** An agency user's sign-in: reaches only the agency portal's calls (requireAgencyAuth). */
@@ -36,6 +46,7 @@ declare global {
     interface Request {
       auth?: AuthContext;
       agencyAuth?: AgencyAuthContext;
+      apiKeyAuth?: ApiKeyAuthContext;
     }
     interface Locals {
       config: Config;
@@ -176,6 +187,45 @@ export const requireAgencyAuth: RequestHandler = async (req, _res, next) => {
     next(error);
   }
 };
+
+/**
+ * The public API's calls: `Authorization: Bearer <API key>`, the key not revoked, its company active, and the
+ * scope this call needs among the key's scopes. Session tokens are refused here, as API keys are everywhere else.
+ * Marks the key used (at most once a minute, so busy keys do not write on every call).
+ */
+export function requireApiKey(scope: TApiScope): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const auth = req.apiKeyAuth ?? (req.apiKeyAuth = await resolveApiKey(req));
+      if (!auth.scopes.has(scope)) throw AppError.forbidden(`This API key lacks the "${scope}" scope`);
+      if (stillWanted(req)) next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function resolveApiKey(req: Request): Promise<ApiKeyAuthContext> {
+  const token = bearerToken(req);
+  const match = token ? ApiKeyFormat.exec(token) : null;
+  if (!match) throw AppError.unauthorized('Send an API key as "Authorization: Bearer hf_live_..."');
+  const key = await ApiKey.findOne({ prefix: match[1] }).setOptions({ crossTenant: true }).lean<ApiKeyDoc>();
+  if (!key || key.keyHash !== hashKey(token!)) throw AppError.unauthorized('This API key is not valid');
+  if (key.revokedAt) throw AppError.unauthorized('This API key was revoked');
+  const customer = await Customer.findById(key.customerId, { status: 1, isAuthorized: 1 }).lean();
+  if (!customer || customer.status === 'suspended' || !customer.isAuthorized) throw AppError.unauthorized('This company account is not active');
+  const now = new Date();
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > 60_000) {
+    await ApiKey.updateOne({ customerId: key.customerId, _id: key._id }, { $set: { lastUsedAt: now } });
+  }
+  return { key, customerId: key.customerId, scopes: new Set(key.scopes as TApiScope[]) };
+}
+
+/** The API key of a public API call; only valid behind requireApiKey. */
+export function apiKeyAuthOf(req: Request): ApiKeyAuthContext {
+  if (!req.apiKeyAuth) throw AppError.unauthorized('Send an API key as "Authorization: Bearer hf_live_..."');
+  return req.apiKeyAuth;
+}
 
 /** The signed-in agency user; only valid behind requireAgencyAuth. */
 export function agencyAuthOf(req: Request): AgencyAuthContext {

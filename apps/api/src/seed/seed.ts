@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import { Plans, TrialDays, TrialPlan } from '@hireflow/contracts/billing';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { Customer } from '../modules/org/customer.model';
@@ -43,6 +44,8 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
       domains: [...company.domains],
       isAuthorized: authorised,
       userOptionsPage: authorised,
+      // Authorised demo companies pay for Enterprise (every feature); the pending one is in its trial.
+      ...(authorised ? { plan: 'enterprise', seats: Plans.enterprise.seats } : { plan: TrialPlan, seats: Plans[TrialPlan].seats, trialEndsAt: new Date(Date.now() + TrialDays * 24 * 3600 * 1000), subscription: { status: 'trialing' } }),
     });
     await User.insertMany(
       company.accounts.map((a) => ({

@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { Plans, TrialDays, TrialPlan } from '@hireflow/contracts/billing';
 import { AccessRightKeys } from '@hireflow/contracts/roles';
 import {
   AuthMessages,
@@ -42,6 +43,11 @@ async function companyForDomain(email: string): Promise<CustomerDoc | null> {
   return company;
 }
 
+/** A new company tries TrialPlan with every feature for TrialDays (contracts billing.ts). */
+function newCompanyTrial(now = new Date()) {
+  return { plan: TrialPlan, seats: Plans[TrialPlan].seats, trialEndsAt: new Date(now.getTime() + TrialDays * 24 * 3600 * 1000), subscription: { status: 'trialing' as const } };
+}
+
 /** A company and its first admin, written together or not at all. */
 async function createCompanyWithAdmin(input: {
   company: { name: string; slug: string | null };
@@ -51,7 +57,7 @@ async function createCompanyWithAdmin(input: {
   try {
     await mongoose.connection.transaction(async (session) => {
       const [customer] = await Customer.create(
-        [{ name: input.company.name, ...(input.company.slug ? { slug: input.company.slug } : {}), isAuthorized: false, userOptionsPage: false }],
+        [{ name: input.company.name, ...(input.company.slug ? { slug: input.company.slug } : {}), isAuthorized: false, userOptionsPage: false, ...newCompanyTrial() }],
         { session },
       );
       const [user] = await User.create(

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
+import { PlanIds, SubscriptionStates } from '@hireflow/contracts/billing';
 
 /** A claimed email domain awaiting proof, and where the last proof link went. */
 const pendingDomainSchema = new Schema(
@@ -20,13 +21,49 @@ const customerSchema = new Schema(
     pendingDomains: { type: [pendingDomainSchema], default: [] },
     website: { type: String, default: '' },
     careerIntro: { type: String, default: '' },
-    plan: { type: String, default: 'trial' },
+    // The company profile (company-settings/company-profile): the career site, mails, offer letters and
+    // invoices show it; the address's country decides the invoices' tax rate.
+    profile: {
+      address: {
+        line1: { type: String, default: '' },
+        line2: { type: String, default: '' },
+        city: { type: String, default: '' },
+        region: { type: String, default: '' },
+        postalCode: { type: String, default: '' },
+        country: { type: String, default: '' },
+      },
+      industry: { type: String, default: '' },
+      size: { type: String, default: '' },
+      about: { type: String, default: '' },
+    },
+    // Billing (contracts billing.ts): the plan, its seats (the super admin may grant more), the trial's end
+    // (null: no trial) and the subscription's state; the promo applied to the coming invoices.
+    plan: { type: String, enum: PlanIds, default: 'growth' },
     seats: { type: Number, default: 25 },
-    // Look and feel (company-settings/look-feel): a stored image file id (PNG or JPEG) and a #rrggbb colour.
-    // Offer letters and candidate pages use them when set.
+    trialEndsAt: { type: Date, default: null },
+    subscription: {
+      status: { type: String, enum: SubscriptionStates, default: 'active' },
+      promoId: { type: Schema.Types.ObjectId, ref: 'Promo', default: null },
+      // Set by the Stripe provider once the company paid through it.
+      stripeCustomerId: { type: String, default: null },
+    },
+    // Look and feel (company-settings/look-feel): a stored image file id (PNG or JPEG, resized) and a #rrggbb
+    // colour that passed the contrast check. Career site, candidate pages, mails and offer letters use them.
     branding: {
       logoFileId: { type: String, default: null },
       primaryColor: { type: String, default: null },
+    },
+    // Preferences (company-settings/preferences; contracts company.ts ZCompanyPreferences). Retention periods are
+    // applied by the privacy issue; null keeps data until someone erases it.
+    preferences: {
+      timeZone: { type: String, default: 'UTC' },
+      dateFormat: { type: String, default: 'DD/MM/YYYY' },
+      weekStart: { type: Number, default: 1 },
+      retention: {
+        rejectedMonths: { type: Number, default: null },
+        sourcedDays: { type: Number, default: null },
+        withdrawnMonths: { type: Number, default: null },
+      },
     },
   },
   { timestamps: true },

@@ -12,7 +12,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { superadminRoutes } from './superadmin/superadmin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { databaseRoutes } from './database/database.routes';
-import { peopleSettingsRoutes } from './company-settings/people.routes';
+import { companySettingsRoutes } from './company-settings/company-settings.routes';
 import { userPreferencesRoutes } from './user-preferences/user-preferences.routes';
 import { databaseCampaignRoutes } from './database-campaign/database-campaign.routes';
 import { candidateRoutes } from './candidate/candidate.routes';
@@ -28,6 +28,7 @@ import { agencyApprovalRoutes } from './agency-approval/agency-approval.routes';
 import { connectCallbackRoutes, signInCallbackRoutes } from './oauth-callbacks/oauth-callbacks.routes';
 import { agencyPortalRoutes } from './applied-by-agencies/agency-portal.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { billingRoutes } from './billing/billing.routes';
 
 /**
  * Pages inside the signed-in app shell, one route table per area. Adding an area is one import and
@@ -38,7 +39,7 @@ import { reportsRoutes } from './reports/reports.routes';
 const shellRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...superadminRoutes,
-  ...peopleSettingsRoutes,
+  ...companySettingsRoutes,
   ...userPreferencesRoutes,
   ...jobsRoutes,
   ...databaseCampaignRoutes,
@@ -54,6 +55,7 @@ const shellRoutes: RouteObject[] = [
   ...referralRoutes,
   ...agencyApprovalRoutes,
   ...reportsRoutes,
+  ...billingRoutes,
 ];
 
 export const appRoutes: RouteObject[] = [

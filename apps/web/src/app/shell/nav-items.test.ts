@@ -19,10 +19,12 @@ describe('navigation table, once every page exists', () => {
     expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['viewReports', 'manageUsers'] })).toEqual([
       'Dashboard', 'Jobs', 'Workflow', 'Speed screening', 'Interview feedback', 'Database', 'Pinned profiles', 'Campaigns', 'Referrals', 'Reports', 'Company settings',
     ]);
+    // Invoices go with the Subscription page's right.
+    expect(labels({ user: buildUser({ role: 'recruiter' }), rights: ['companySettings'] }).slice(-2)).toEqual(['Billing', 'Company settings']);
   });
 
   it('the platform super admin sees only the super admin area', () => {
-    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin', 'Companies', 'Platform reports']);
+    expect(labels({ user: buildUser({ superAdmin: true, customer: null, customerState: null }), rights: [] })).toEqual(['Super admin', 'Companies', 'Users', 'Promo codes', 'Spotlight', 'Platform reports']);
   });
 
   it('hides entries whose page is not registered', () => {

@@ -31,9 +31,13 @@ export const navItems: NavItem[] = [
   { label: 'Campaigns', to: Paths.databaseCampaign, visibleTo: recruiting },
   { label: 'Referrals', to: Paths.myReferrals, visibleTo: companyUser },
   { label: 'Reports', to: Paths.reports, visibleTo: (v) => companyUser(v) && v.rights.includes('viewReports') },
+  { label: 'Billing', to: Paths.billing, visibleTo: (v) => companyUser(v) && v.rights.includes(CompanySettingsPages.Subscription) },
   { label: 'Company settings', to: Paths.companySettings, visibleTo: (v) => companyUser(v) && v.rights.some((r) => settingsRights.has(r)) },
   { label: 'Super admin', to: Paths.superadmin, visibleTo: ({ user }) => user.superAdmin },
   { label: 'Companies', to: Paths.superadminCompanies, visibleTo: ({ user }) => user.superAdmin },
+  { label: 'Users', to: Paths.superadminUsers, visibleTo: ({ user }) => user.superAdmin },
+  { label: 'Promo codes', to: Paths.superadminPromos, visibleTo: ({ user }) => user.superAdmin },
+  { label: 'Spotlight', to: Paths.superadminSpotlight, visibleTo: ({ user }) => user.superAdmin },
   { label: 'Platform reports', to: Paths.superadminReports, visibleTo: ({ user }) => user.superAdmin },
 ];
 

@@ -17,7 +17,7 @@ import {
   useScreeningQuestions,
   useUpdateScreeningQuestion,
 } from '@/features/candidates/questions/questions-api';
-import { PageCustomizationTabs } from '../jobs/page-customization-tabs';
+import { PageCustomizationTabs } from './page-customization-tabs';
 
 type Draft = { id: string | null; text: string; type: TScreeningQuestionType; options: string[]; active: boolean };
 const emptyDraft: Draft = { id: null, text: '', type: 'short_text', options: [], active: true };

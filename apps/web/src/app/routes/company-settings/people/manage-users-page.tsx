@@ -1,7 +1,7 @@
 import { ManageUsers } from '@/features/users/components/manage-users';
 import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { useSession } from '@/lib/session';
-import { useOrgChoices } from './use-org-choices';
+import { useOrgChoices } from '../company/use-org-choices';
 
 /** /company-settings/manage-users (manageUsers). */
 export default function ManageUsersPage() {

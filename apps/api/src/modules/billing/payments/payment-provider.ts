@@ -1,0 +1,41 @@
+import type { Types } from 'mongoose';
+import type { TPlanId } from '@hireflow/contracts/billing';
+import type { Config } from '../../../config';
+
+/** A plan change a company admin asked for (the promo, if any, was checked by the subscription service). */
+export type PlanChange = {
+  customerId: Types.ObjectId;
+  plan: TPlanId;
+  promoId: Types.ObjectId | null;
+  requestedBy: Types.ObjectId;
+};
+
+/** Applied now (manual), or the admin is sent to the provider's checkout and the provider's webhook applies it. */
+export type PlanChangeStart = { kind: 'applied' } | { kind: 'redirect'; url: string };
+
+/** Collecting one invoice: the manual provider waits for the super admin to mark it paid; Stripe sends the admin to checkout. */
+export type InvoicePaymentStart = { kind: 'manual'; instructions: string } | { kind: 'redirect'; url: string };
+
+/**
+ * How the platform gets paid. Two implementations: manual (the default: plan changes apply at once, invoices
+ * are paid by bank transfer and marked paid by the super admin) and Stripe (when its keys are set: checkout
+ * for a plan change and for an invoice, confirmed by signed webhooks). Everything else in billing is the same.
+ */
+export interface PaymentProvider {
+  readonly name: 'manual' | 'stripe';
+  startPlanChange(change: PlanChange, ctx: { returnUrl: string }): Promise<PlanChangeStart>;
+  startInvoicePayment(invoiceId: Types.ObjectId, ctx: { customerId: Types.ObjectId; returnUrl: string }): Promise<InvoicePaymentStart>;
+}
+
+type ProviderFactory = (config: Config) => PaymentProvider;
+let stripeFactory: ProviderFactory | null = null;
+
+/** The Stripe module registers itself here (so billing does not load the stripe package unless it is configured). */
+export function registerStripeProvider(factory: ProviderFactory) {
+  stripeFactory = factory;
+}
+
+/** Stripe when its keys are set and it is registered, else manual. */
+export function paymentProviderFor(config: Config, manual: ProviderFactory): PaymentProvider {
+  return config.stripe && stripeFactory ? stripeFactory(config) : manual(config);
+}

@@ -1,0 +1,26 @@
+import type { ClientSession } from 'mongoose';
+import { Plans } from '@hireflow/contracts/billing';
+import { Customer } from '../../org/customer.model';
+import type { PlanChange } from '../payments/payment-provider';
+
+/**
+ * Puts a company on a plan: its seats become the plan's (never fewer than a super admin granted beyond the
+ * old plan), the trial ends, the subscription is active and the promo (if any) applies to coming invoices.
+ * The manual provider calls it at once; the Stripe webhook calls it once checkout is paid.
+ */
+export async function applyPlanChange(change: PlanChange, session?: ClientSession | null) {
+  const plan = Plans[change.plan];
+  await Customer.updateOne(
+    { _id: change.customerId },
+    {
+      $set: {
+        plan: plan.id,
+        seats: plan.seats,
+        trialEndsAt: null,
+        'subscription.status': 'active',
+        ...(change.promoId ? { 'subscription.promoId': change.promoId } : {}),
+      },
+    },
+    { session: session ?? undefined },
+  );
+}
