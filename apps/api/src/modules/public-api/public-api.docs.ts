@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ApiDocsPaths } from '@hireflow/contracts/api-access';
@@ -17,10 +18,13 @@ const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
 const SwaggerAssets = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png', 'favicon-16x16.png'] as const;
 
+const SwaggerLogoStyleHash = `sha256-${createHash('sha256').update('.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}').digest('base64')}`;
+
 export const DocsCsp = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  // The one <style> swagger-ui inserts (its logo's colours), allowed by its hash rather than 'unsafe-inline'.
+  `style-src 'self' '${SwaggerLogoStyleHash}'`,
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
