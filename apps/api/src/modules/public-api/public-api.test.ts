@@ -13,6 +13,7 @@ import { User } from '../users/user.model';
 import { StageEvent } from '../candidates/applications/stage-event.model';
 import { CandidateActivity } from '../candidates/candidate-activity.model';
 import { Application } from '../candidates/applications/application.model';
+import { ZPublicApiError, ZPublicApplication, ZPublicApplicationList, ZPublicCandidate, ZPublicCandidateList, ZPublicJob, ZPublicJobList } from '@hireflow/contracts/public-api';
 import { createTestApiKey, setPlan } from './public-api.test-support';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -170,10 +171,14 @@ describe('jobs', () => {
     expect((await get('/jobs?status=closed', a.key.auth).expect(200)).body.data).toEqual([]);
     const one = await get(`/jobs/${job.id}`, a.key.auth).expect(200);
     expect(one.body).toEqual(job);
+    // The answers are what the OpenAPI document promises (its schemas are these).
+    expect(ZPublicJobList.strict().parse(listed.body)).toEqual(listed.body);
+    expect(ZPublicJob.strict().parse(one.body)).toEqual(one.body);
 
     const first = await get('/candidates?limit=1', a.key.auth).expect(200);
     expect(first.body.data).toHaveLength(1);
     expect(first.body.nextCursor).toBe(first.body.data[0].id);
+    expect(ZPublicCandidateList.strict().parse(first.body)).toEqual(first.body);
     const second = await get(`/candidates?limit=1&cursor=${first.body.nextCursor}`, a.key.auth).expect(200);
     expect(second.body.data).toHaveLength(1);
     expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
@@ -186,7 +191,9 @@ describe('candidates and applications end to end', () => {
     const created = await post('/candidates', a.key.auth, { firstName: 'Grace', lastName: 'Hopper', email: 'Grace.Hopper@Example.test', skills: ['COBOL'] }).expect(201);
     expect(created.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace.hopper@example.test', source: 'sourced', skills: ['COBOL'], jobIds: [] });
     const candidateId = created.body.id as string;
+    expect(ZPublicCandidate.strict().parse(created.body)).toEqual(created.body);
     const dup = await post('/candidates', a.key.auth, { firstName: 'Grace', email: 'grace.hopper@example.test' }).expect(409);
+    expect(ZPublicApiError.strict().parse(dup.body)).toEqual(dup.body);
     expect(dup.body.details).toEqual({ candidateId });
 
     const found = await get('/candidates?email=GRACE.HOPPER@example.test', a.key.auth).expect(200);
@@ -201,9 +208,11 @@ describe('candidates and applications end to end', () => {
     await post('/applications', a.key.auth, { jobId: String(a.job._id), candidateId }).expect(409);
     const listed = await get(`/applications?candidateId=${candidateId}`, a.key.auth).expect(200);
     expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([applied.body.id]);
+    expect(ZPublicApplicationList.parse(listed.body)).toEqual(listed.body);
 
     const interview = a.job.stages.find((s) => s.kind === 'interview')!;
     const moved = await post(`/applications/${applied.body.id}/move`, a.key.auth, { stageName: interview.name.toUpperCase() }).expect(200);
+    expect(ZPublicApplication.strict().parse(moved.body)).toEqual(moved.body);
     expect(moved.body.stage).toEqual({ id: String(interview._id), name: interview.name, kind: 'interview' });
     const admin = a.co.admin.user;
     expect(moved.body.history.at(-1)).toMatchObject({ toStage: interview.name, toKind: 'interview', by: { id: a.co.admin.id, name: `${admin.firstName} ${admin.lastName}` } });
