@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { PublicApiRateLimit } from '@hireflow/contracts/api-access';
 
 const ZEnv = z
   .object({
@@ -43,6 +44,8 @@ const ZEnv = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_API_URL: z.string().url('must be a URL').default('https://api.stripe.com'),
     RATE_LIMIT_DISABLED: z.enum(['true', 'false']).default('false'),
+    // Public API (/api/v1): requests per API key per minute.
+    PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(PublicApiRateLimit.max),
     TRUST_PROXY: z.string().default('loopback'),
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // AES-256-GCM key for OAuth tokens at rest; generated into the data dir for local runs.
     tokenKey: Buffer.from(e.TOKEN_ENCRYPTION_KEY ?? localTokenKey(dataDir), 'base64'),
     rateLimitDisabled: e.RATE_LIMIT_DISABLED === 'true',
+    publicApiRateLimit: e.PUBLIC_API_RATE_LIMIT,
     // Express "trust proxy": which hops may set X-Forwarded-For (per-IP rate limits depend on it).
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     // Background jobs (lib/job-queue): jobs run at once per process, how often idle workers look for due jobs, lease length.

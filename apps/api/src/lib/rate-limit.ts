@@ -66,14 +66,35 @@ async function incrementCounter(_id: string, also: Record<string, Record<string,
   }
 }
 
-/** Counts one hit; refuses with 429 once the subject has used up the window. */
-export async function hitRateLimit(options: RateLimitOptions, rule: RateRule, subject: string): Promise<void> {
-  if (options.rateLimitDisabled) return;
+/** Where a subject stands in the current window after a hit (for X-RateLimit-* headers). */
+export type RateLimitState = { limit: number; remaining: number; resetAt: Date; exceeded: boolean; retryAfterSeconds: number };
+
+/** Counts one hit and says where the subject stands, without refusing (null while rate limits are off). */
+export async function countRateLimit(options: RateLimitOptions, rule: RateRule, subject: string): Promise<RateLimitState | null> {
+  if (options.rateLimitDisabled) return null;
   const now = Date.now();
   const { index, endsAt } = windowOf(rule, now);
-  const _id = counterId(rule, subject, index);
-  const counter = await incrementCounter(_id, { $setOnInsert: { expiresAt: endsAt } });
-  if (counter && counter.count > rule.max && counter.expiresAt.getTime() > now) throw refuse(rule, endsAt, now);
+  const counter = await incrementCounter(counterId(rule, subject, index), { $setOnInsert: { expiresAt: endsAt } });
+  const count = counter && counter.expiresAt.getTime() > now ? counter.count : 1;
+  return {
+    limit: rule.max,
+    remaining: Math.max(0, rule.max - count),
+    resetAt: endsAt,
+    exceeded: count > rule.max,
+    retryAfterSeconds: Math.max(1, Math.ceil((endsAt.getTime() - now) / 1000)),
+  };
+}
+
+/** The 429 of a rule whose window is used up, with `details.retryAfter` (seconds) for the Retry-After header. */
+export function rateLimitRefusal(rule: RateRule, state: RateLimitState): AppError {
+  const plain = refuse(rule, state.resetAt, Date.now());
+  return new AppError(plain.code, { message: plain.message, status: 429, details: { retryAfter: state.retryAfterSeconds } });
+}
+
+/** Counts one hit; refuses with 429 once the subject has used up the window. */
+export async function hitRateLimit(options: RateLimitOptions, rule: RateRule, subject: string): Promise<void> {
+  const state = await countRateLimit(options, rule, subject);
+  if (state?.exceeded) throw refuse(rule, state.resetAt, Date.now());
 }
 
 /** Refuses when the subject has already used up the window, without counting a hit. */
