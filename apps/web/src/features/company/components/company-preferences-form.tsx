@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { ChangeEvent } from 'react';
 import { CompanyMessages, DateFormats, RetentionLimits, ZCompanyPreferences, type TCompanyPreferences } from '@hireflow/contracts/company';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
@@ -41,8 +42,12 @@ export function CompanyPreferencesForm({ preferences }: { preferences: TCompanyP
     const props = form.getInputProps(`retention.${key}`);
     return {
       ...props,
-      value: (props.value as number | null) ?? '',
-      onChange: (v: number | string) => form.setFieldValue(`retention.${key}`, v === '' ? null : Number(v)),
+      value: String((props.value as number | null) ?? ''),
+      // Whole numbers only (Mantine's NumberInput would add 9 KB for this): other keys are ignored.
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 5);
+        form.setFieldValue(`retention.${key}`, digits === '' ? null : Number(digits));
+      },
     };
   };
   return (
@@ -90,16 +95,12 @@ export function CompanyPreferencesForm({ preferences }: { preferences: TCompanyP
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {RetentionFields.map(({ key, label, unit, what }) => (
-              <NumberInput
+              <TextInput
                 key={key}
+                inputMode="numeric"
                 label={`${label} (${unit})`}
                 description={`${RetentionLimits[key].min} to ${RetentionLimits[key].max} ${unit} ${what}`}
                 placeholder="Keep until erased"
-                min={RetentionLimits[key].min}
-                max={RetentionLimits[key].max}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
                 rightSection={<Text size="xs" c="dimmed" pr="xs">{unit}</Text>}
                 rightSectionWidth={60}
                 {...retentionProps(key)}

@@ -60,7 +60,8 @@ describe('/company-settings/preferences: dates, time and retention', () => {
     await user.clear(zone);
     await user.type(zone, 'Berlin');
     await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }, wait));
-    await user.type(rejected, '6');
+    await user.type(rejected, '6x');
+    expect(rejected).toHaveValue('6');
     await user.click(within(section).getByRole('button', { name: 'Save preferences' }));
     await waitFor(() =>
       expect(sent).toEqual({ timeZone: 'Europe/Berlin', dateFormat: 'YYYY-MM-DD', weekStart: 0, retention: { rejectedMonths: 6, sourcedDays: null, withdrawnMonths: null } }),
