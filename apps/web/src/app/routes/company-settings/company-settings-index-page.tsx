@@ -5,6 +5,8 @@ import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
 import { isRegisteredPath } from '../app-routes';
 import { errorMessage } from '@/lib/api-client';
 
+const blurbId = (path: string) => `settings-blurb-${path.replace(/\W+/g, '-')}`;
+
 /** /company-settings: the settings pages this user may open, in groups, each with what it is for (the API checks the same rights). */
 export default function CompanySettingsIndexPage() {
   const matrix = useAccessMatrix();
@@ -23,10 +25,10 @@ export default function CompanySettingsIndexPage() {
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {group.entries.map((e) => (
               <Paper key={e.path} withBorder p="md" radius="md" component="li">
-                <Anchor component={Link} to={e.path} fw={500}>
+                <Anchor component={Link} to={e.path} fw={500} aria-describedby={blurbId(e.path)}>
                   {e.label}
                 </Anchor>
-                <Text size="sm" c="dimmed" mt={4}>
+                <Text size="sm" c="dimmed" mt={4} id={blurbId(e.path)}>
                   {e.blurb}
                 </Text>
               </Paper>

@@ -6,6 +6,7 @@ import { CompanySettingsPages } from '@hireflow/contracts/settings';
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+import { CompanyApi, DefaultCompanyPreferences } from '@hireflow/contracts/company';
 
 const http = mockHttp();
 const ids = { applied: '64a000000000000000000001', interview: '64a000000000000000000002', offer: '64a000000000000000000003', hired: '64a000000000000000000004', rejected: '64a000000000000000000005' };
@@ -30,6 +31,7 @@ function signInAsAdmin() {
 function responds(list = automations()) {
   http.onGet('/api/workflow-template').reply(200, template);
   http.onGet('/api/stage-automations').reply(200, list);
+  http.onGet(CompanyApi.preferences).reply(200, DefaultCompanyPreferences);
   http.onGet('/api/mail/templates').reply(200, { items: [{ id: templateId, kind: 'pipeline', name: 'Moving forward', subject: 'Next steps', body: 'Hello', updatedAt: '2026-11-23T00:00:00.000Z' }] });
 }
 
@@ -55,7 +57,7 @@ describe('stage automations on the workflow settings page', () => {
     renderWithProviders(null, { route: '/company-settings/preferences' });
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('button', { name: 'Automations of stage 3: 1' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Automations of stage 3: 1' }, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Automations of stage 2: 0' }));
     const dialog = await screen.findByRole('dialog', { name: 'Automations of “Interview”' });
     expect(within(dialog).getByText('No automations for this stage yet.')).toBeInTheDocument();

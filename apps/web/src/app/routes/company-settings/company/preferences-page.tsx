@@ -8,6 +8,8 @@ import { useSaveWorkflowTemplate } from '@/features/jobs/api/save-workflow-templ
 import { stageAutomationsKey, useStageAutomations } from '@/features/pipeline/api/stage-automations';
 import { errorMessage } from '@/lib/api-client';
 import { DefaultInterviewPlan } from '@/features/interviews/plans/default-interview-plan';
+import { useCompanyPreferences } from '@/features/company/api/company-preferences';
+import { CompanyPreferencesForm } from '@/features/company/components/company-preferences-form';
 
 // The editor loads when an admin opens it, so the page itself stays light.
 const AutomationsDialog = lazy(() => import('@/features/pipeline/automations/automations-dialog').then((m) => ({ default: m.AutomationsDialog })));
@@ -16,17 +18,33 @@ type Draft = { id?: string; name: string; kind: TStageKind; key: string };
 let nextKey = 0;
 const kindLabels: Record<TStageKind, string> = { screening: 'Screening', interview: 'Interview', offer: 'Offer', hired: 'Hired', rejected: 'Rejected' };
 
-/** company-settings/preferences: the workflow template (ordered stages) that every new job copies. */
-export default function WorkflowSettingsPage() {
+/**
+ * company-settings/preferences: the company's dates, time and candidate data retention, and the workflow
+ * template (ordered stages) that every new job copies.
+ */
+export default function PreferencesPage() {
   const template = useWorkflowTemplate();
   return (
     <Stack gap="md" maw={720}>
       <Title order={1}>Preferences</Title>
+      <CompanyDefaults />
       <Text c="dimmed">The hiring workflow new jobs start with. Jobs that already exist keep their stages.</Text>
       {template.isPending ? <Loader role="progressbar" aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
       <DefaultInterviewPlan />
     </Stack>
   );
+}
+
+function CompanyDefaults() {
+  const preferences = useCompanyPreferences();
+  if (preferences.isPending) return <Loader role="progressbar" aria-label="Loading the company preferences" />;
+  if (preferences.isError)
+    return (
+      <Alert color="red" role="alert">
+        The company preferences could not be loaded: {errorMessage(preferences.error)}
+      </Alert>
+    );
+  return <CompanyPreferencesForm preferences={preferences.data} />;
 }
 
 function StagesEditor({ stages }: { stages: TStage[] }) {
