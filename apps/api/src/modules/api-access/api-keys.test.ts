@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.stop());
 
-const createKey = (co: ApiCompany, body: unknown = { name: 'ERP sync', scopes: ['jobs:read'] }) => request(ctx.app).post('/api/api-keys').set('Authorization', co.admin.auth).send(body);
+const createKey = (co: ApiCompany, body: object = { name: 'ERP sync', scopes: ['jobs:read'] }) => request(ctx.app).post('/api/api-keys').set('Authorization', co.admin.auth).send(body);
 
 describe('API keys', () => {
   it('shows the whole key once at creation and stores only its hash and prefix', async () => {
