@@ -94,14 +94,8 @@ export const ZWebhookUrl = z
   .string()
   .trim()
   .max(ApiAccessLimits.urlMaxLength, { error: 'is too long' })
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, { error: 'must be a full https:// address' });
+  // A scheme, a host (a name or a bracketed IPv6 address, no user:password@), an optional port, then anything.
+  .regex(/^https?:\/\/(\[[0-9a-f:.]+\]|[^\s/?#@:[\]]+)(:\d{1,5})?([/?#]\S*)?$/i, { error: 'must be a full https:// address' });
 
 export const ZWebhookInput = z.object({
   url: ZWebhookUrl,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZObjectId } from '@hireflow/contracts/common';
 import { ApiAccessApi, ZApiKeyCreate, ZWebhookDeliveryQuery, ZWebhookInput } from '@hireflow/contracts/api-access';
 import { authOf, requireAuth, requireRight, tenantOf } from '../../lib/auth';
+import { limitByUser, type RateRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { requirePlanFeature } from '../billing/plans';
 import { onOfferAccepted } from '../offers/offer-accepted-hooks';
@@ -27,6 +28,9 @@ onOfferAccepted(emitOfferAccepted);
 /** API keys and webhooks (company-settings/external-api-settings): right manageApiKeys, plans with the API. */
 export const apiAccessRouter = Router();
 apiAccessRouter.use([path(ApiAccessApi.keys), path(ApiAccessApi.webhooks)], requireAuth, requireRight('manageApiKeys'), requirePlanFeature('api'));
+
+// Test events and resends make a request to the receiver at once: a few a minute per user is plenty.
+const sendNowLimit: RateRule = { name: 'webhook-send-now', max: 20, windowSeconds: 60, message: (m) => `Too many test events and resends. Try again in ${m} minute${m === 1 ? '' : 's'}.` };
 
 const ZIdParams = z.object({ id: ZObjectId });
 const ZDeliveryParams = ZIdParams.extend({ deliveryId: ZObjectId });
@@ -70,10 +74,10 @@ apiAccessRouter.get(path(ApiAccessApi.webhookDeliveries), validate({ params: ZId
   res.json(await listDeliveries(tenantOf(req), req.params.id as string, (req.query as unknown as Body<typeof ZWebhookDeliveryQuery>).page));
 });
 
-apiAccessRouter.post(path(ApiAccessApi.webhookResend), validate({ params: ZDeliveryParams }), async (req, res) => {
+apiAccessRouter.post(path(ApiAccessApi.webhookResend), limitByUser(sendNowLimit), validate({ params: ZDeliveryParams }), async (req, res) => {
   res.json(await resendDelivery(tenantOf(req), req.params.id as string, req.params.deliveryId as string, ctxOf(req)));
 });
 
-apiAccessRouter.post(path(ApiAccessApi.webhookTest), validate({ params: ZIdParams }), async (req, res) => {
+apiAccessRouter.post(path(ApiAccessApi.webhookTest), limitByUser(sendNowLimit), validate({ params: ZIdParams }), async (req, res) => {
   res.json(await sendTestEvent(tenantOf(req), req.params.id as string, ctxOf(req)));
 });

@@ -208,8 +208,10 @@ describe('webhook addresses (SSRF)', () => {
     expect(webhook.url).toBe('https://93.184.215.14/hook');
     const edit = await request(production).put(`/api/webhooks/${webhook.id}`).set('Authorization', a.admin.auth).send({ url: 'https://10.0.0.8/x', events: ['application.created'], active: true });
     expect(edit.status).toBe(400);
-    // Outside production, local receivers are fine (tests, local development).
+    // Outside production, local receivers are fine (tests, local development); a full address is still needed.
     expect((await createHook(a, { url: 'http://127.0.0.1:9/hook' })).status).toBe(201);
+    expect((await createHook(a, { url: 'https://user:pw@hooks.example/x' })).status).toBe(400);
+    expect((await createHook(a, { url: 'ftp://hooks.example/x' })).status).toBe(400);
   });
 
   it('refuses a name that resolves to a private or loopback address, whatever else it resolves to', async () => {
