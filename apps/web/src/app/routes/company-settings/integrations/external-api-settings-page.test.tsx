@@ -175,4 +175,42 @@ describe(base, () => {
     expect(await within(deliveries).findByText('Succeeded', {}, T)).toBeInTheDocument();
     expect(within(deliveries).getByText('204')).toBeInTheDocument();
   });
+
+  it('edits a webhook (turns it off) and makes a new secret after confirmation', async () => {
+    signInAdmin();
+    let items = [hook('5', { url: 'https://crm.example.com/in', events: ['offer.accepted'] })];
+    http.onGet('/api/webhooks').reply(() => [200, { items }]);
+    let saved: unknown = null;
+    http.onPut(`/api/webhooks/${id('5')}`).reply((config) => {
+      saved = JSON.parse(config.data as string);
+      items = [{ ...items[0]!, active: false }];
+      return [200, items[0]];
+    });
+    let rotated = false;
+    http.onPost(`/api/webhooks/${id('5')}/rotate-secret`).reply(() => {
+      rotated = true;
+      return [200, { webhook: items[0], secret: 'whsec_brand_new' }];
+    });
+
+    renderWithProviders(null, { route: `${base}/webhooks` });
+    const table = await screen.findByRole('table', { name: 'Webhooks' }, T);
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Edit https://crm.example.com/in' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit webhook' }, T);
+    expect(within(dialog).getByRole('checkbox', { name: /offer.accepted/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('switch', { name: 'Send events to this address' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByText('The webhook to https://crm.example.com/in was saved.', {}, T)).toBeInTheDocument();
+    expect(saved).toEqual({ url: 'https://crm.example.com/in', events: ['offer.accepted'], active: false });
+    expect(await within(table).findByText('Off', {}, T)).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Send a test event to https://crm.example.com/in' })).toBeDisabled();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit https://crm.example.com/in' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit webhook' }, T);
+    await user.click(within(dialog).getByRole('button', { name: 'Lost the secret? Make a new one' }));
+    expect(rotated).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new secret' }));
+    expect(await within(dialog).findByText('whsec_brand_new', {}, T)).toBeInTheDocument();
+    expect(rotated).toBe(true);
+  });
 });
