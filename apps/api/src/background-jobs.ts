@@ -21,9 +21,10 @@ import { CalendarSyncJob } from './modules/integrations/calendar/calendar-events
 import { ReportExportJob } from './modules/reports/report-export';
 import { RebuildTalliesJob } from './modules/reports/tallies/rebuild-job';
 import { NpsSurveyJob } from './modules/reports/candidates/nps/nps-survey.job';
+import { MonthlyInvoicesJob } from './modules/billing/invoices/invoice-generation';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob, NpsSurveyJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob, NpsSurveyJob, MonthlyInvoicesJob];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {
