@@ -65,7 +65,7 @@ export async function issueInvoice(customerId: Types.ObjectId, period: string, n
   });
   try {
     return await withTransaction(async (session) => {
-      const counter = await InvoiceCounter.findOneAndUpdate({ customerId }, { $inc: { seq: 1 } }, { new: true, session });
+      const counter = await InvoiceCounter.findOneAndUpdate({ customerId }, { $inc: { seq: 1 } }, { returnDocument: 'after', session });
       const seq = counter!.seq;
       const [invoice] = await Invoice.create(
         [
