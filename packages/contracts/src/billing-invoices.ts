@@ -112,8 +112,6 @@ export type TMarkInvoicePaidRequest = z.input<typeof ZMarkInvoicePaidRequest>;
 export const InvoiceMessages = {
   notFound: 'Invoice not found',
   notOpen: (status: TInvoiceState) => `This invoice is ${InvoiceStateLabels[status].toLowerCase()}, so it cannot be paid.`,
-  manualInstructions: (number: string) =>
-    `Please pay by bank transfer quoting invoice ${number}. The invoice is marked paid once the payment arrives.`,
   emptyList: 'No invoices yet. Your first invoice is issued at the start of the month after your trial.',
   paidOnline: 'Thank you: your payment was received and the invoice is paid.',
 } as const;

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { BillingCurrency, Plans, taxRateFor, type TPlanId } from '@hireflow/contracts/billing';
+import { BillingCurrency, Plans, formatMoney, taxRateFor, type TPlanId } from '@hireflow/contracts/billing';
 import { InvoiceDueDays, periodLabel } from '@hireflow/contracts/billing-invoices';
 import { Customer, type CustomerDoc } from '../../org/customer.model';
 import { withTransaction } from '../../jobs/with-transaction';
@@ -35,7 +35,7 @@ export async function priceInvoice(company: Company, period: string) {
   const lines = [{ description: `${plan.name} plan, ${periodLabel(period)}`, quantity: 1, unitPriceMinor: plan.monthlyPriceMinor, amountMinor: plan.monthlyPriceMinor }];
   const discount = discountMinor(promo, plan.id, plan.monthlyPriceMinor);
   if (discount > 0) {
-    const what = promo!.kind === 'percent' ? `${promo!.amount}%` : 'fixed amount';
+    const what = promo!.kind === 'percent' ? `${promo!.amount}%` : `${formatMoney(discount)} off`;
     lines.push({ description: `Promo code ${promo!.code} (${what})`, quantity: 1, unitPriceMinor: -discount, amountMinor: -discount });
   }
   const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);

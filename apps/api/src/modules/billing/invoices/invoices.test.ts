@@ -35,7 +35,8 @@ async function companyWithAdmin(set: Record<string, unknown> = {}) {
   return { customer: (await Customer.findById(customer._id).lean())!, token: await tokenFor(config, admin) };
 }
 
-const promo = async (doc: { code: string; kind: 'percent' | 'fixed'; amount: number }) => {
+/** A promo as the promos module stores it ({kind: 'percent' | 'amount', value}); the older {kind: 'fixed', amount} reads the same. */
+const promo = async (doc: { code: string; kind: 'percent' | 'amount' | 'fixed'; value?: number; amount?: number; plans?: string[] }) => {
   const _id = new Types.ObjectId();
   await mongoose.connection.collection('promos').insertOne({ _id, ...doc });
   return _id;
@@ -87,7 +88,7 @@ describe('invoice numbers', () => {
 describe('invoice totals', () => {
   it('take the promo off the plan, then add the tax of the company country (worked out by hand)', async () => {
     // Growth €399.00, 20% off = €79.80 → €319.20; Germany 19% tax = €60.648 → €60.65; total €379.85.
-    const promoId = await promo({ code: 'SPRING20', kind: 'percent', amount: 20 });
+    const promoId = await promo({ code: 'SPRING20', kind: 'percent', value: 20, plans: [] });
     const { customer, token } = await companyWithAdmin({ name: 'Totals GmbH', 'profile.address': { line1: 'Hauptstr. 1', line2: '', city: 'Berlin', region: '', postalCode: '10115', country: 'DE' }, 'subscription.promoId': promoId });
     const invoice = (await issueInvoice(customer._id, '2026-10', new Date('2026-10-01T00:00:00Z')))!;
     const res = await request(app).get(`/api/invoices/${String(invoice._id)}`).set(bearer(token)).expect(200);
@@ -107,6 +108,12 @@ describe('invoice totals', () => {
     const { customer } = await companyWithAdmin({ plan: 'starter', 'profile.address.country': 'US', 'subscription.promoId': promoId });
     const invoice = (await issueInvoice(customer._id, '2026-10', new Date('2026-10-01T00:00:00Z')))!;
     expect(invoice).toMatchObject({ subtotalMinor: 4_900, taxRate: 0, taxMinor: 0, totalMinor: 4_900, promoCode: 'FIFTY' });
+    expect(invoice.lines[1]).toMatchObject({ description: 'Promo code FIFTY (€50.00 off)', amountMinor: -5_000 });
+
+    // The promos module's shape, limited to other plans: no discount on Starter.
+    const growthOnly = await promo({ code: 'GROWTHONLY', kind: 'amount', value: 1_000, plans: ['growth'] });
+    const other = await companyWithAdmin({ plan: 'starter', 'profile.address.country': 'US', 'subscription.promoId': growthOnly });
+    expect((await issueInvoice(other.customer._id, '2026-10', new Date('2026-10-01T00:00:00Z')))!).toMatchObject({ totalMinor: 9_900, promoCode: null });
   });
 });
 
@@ -150,7 +157,7 @@ describe('GET /api/invoices and the PDF', () => {
     const { customer, token } = await companyWithAdmin({ slug: 'manualpay' });
     const invoice = (await issueInvoice(customer._id, '2026-06', new Date('2026-06-01T00:00:00Z')))!;
     const res = await request(app).post(`/api/invoices/${String(invoice._id)}/pay`).set(bearer(token)).expect(200);
-    expect(ZInvoicePayResponse.parse(res.body)).toEqual({ kind: 'manual', instructions: expect.stringContaining('MANUALPAY-2026-0001') });
+    expect(ZInvoicePayResponse.parse(res.body)).toEqual({ kind: 'manual', instructions: expect.stringContaining('bank transfer') });
     expect((await Invoice.findOne({ customerId: customer._id, _id: invoice._id }).lean())!.status).toBe('open');
   });
 });

@@ -1,24 +1,21 @@
-import { InvoiceMessages } from '@hireflow/contracts/billing-invoices';
-import { AppError } from '../../../lib/app-error';
+import type { Config } from '../../../config';
+import { withTransaction } from '../../jobs/with-transaction';
 import { applyPlanChange } from '../subscription/apply-plan-change';
-import { Invoice } from '../invoices/invoice.model';
 import type { PaymentProvider } from './payment-provider';
 
 /**
- * The default provider: a plan change applies at once (it is billed on the next monthly invoice) and an
- * invoice is paid by bank transfer, which the super admin marks paid (POST /api/superadmin/invoices/:id/mark-paid).
+ * The default provider: a plan change applies at once (it is invoiced with the next monthly invoice) and an
+ * invoice is paid by bank transfer, which the super admin marks paid.
  */
-export function createManualProvider(): PaymentProvider {
+export function manualProvider(_config: Config): PaymentProvider {
   return {
     name: 'manual',
     async startPlanChange(change) {
-      await applyPlanChange(change);
+      await withTransaction((session) => applyPlanChange(change, session));
       return { kind: 'applied' };
     },
-    async startInvoicePayment(invoiceId, { customerId }) {
-      const invoice = await Invoice.findOne({ customerId, _id: invoiceId }, { number: 1 }).lean();
-      if (!invoice) throw AppError.notFound('Invoice');
-      return { kind: 'manual', instructions: InvoiceMessages.manualInstructions(invoice.number) };
+    async startInvoicePayment() {
+      return { kind: 'manual', instructions: 'Pay this invoice by bank transfer with its number as the reference; it is marked paid once the transfer arrives.' };
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { Config } from '../../../config';
 import { paymentProviderFor, type PaymentProvider } from './payment-provider';
-import { createManualProvider } from './manual-provider';
+import { manualProvider } from './manual-provider';
 import './stripe-provider';
 
 /** The provider billing uses: Stripe when its keys are set, else manual. */
 export function paymentProviderOf(config: Config): PaymentProvider {
-  return paymentProviderFor(config, createManualProvider);
+  return paymentProviderFor(config, manualProvider);
 }
