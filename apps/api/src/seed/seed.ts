@@ -22,6 +22,7 @@ import { seedInterviews } from './seed-interviews';
 import { seedSelfScheduling } from './seed-self-scheduling';
 import { seedAvailability } from './seed-availability';
 import { seedOffers } from './seed-offers';
+import { seedInvoices } from './seed-invoices';
 import { seedOnboarding } from './seed-onboarding';
 import { seedReferrals } from './seed-referrals';
 import { seedAgencies } from './seed-agencies';
@@ -74,6 +75,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedOffers();
   await seedOnboarding();
   await seedReferrals({ passwordHash });
+  await seedInvoices();
   await seedAgencies({ passwordHash });
   await seedHistory();
   await seedNps();
