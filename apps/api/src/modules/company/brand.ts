@@ -40,7 +40,8 @@ export function brandFrom(customer: BrandSource, publicUrl: string): CompanyBran
     color: brandColorOf(customer).color,
     textColor: BrandTextColor,
     logoPath,
-    logoUrl: logoPath ? `${publicUrl}${logoPath}` : null,
+    // A mail needs an absolute address: without the site's public URL it shows the name instead.
+    logoUrl: logoPath && /^https?:\/\//.test(publicUrl) ? `${publicUrl.replace(/\/$/, '')}${logoPath}` : null,
     website: customer.website ?? '',
     about: customer.profile?.about ?? '',
     addressLines: addressLinesOf(customer.profile?.address),
