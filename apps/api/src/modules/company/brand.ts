@@ -96,17 +96,12 @@ export function brandCandidateMail<M extends { html: string; text: string }>(bra
   const html = [
     `<div style="font-family:Roboto,Arial,Helvetica,sans-serif;max-width:600px;margin:0 auto;color:#1f2a24">`,
     `<div style="padding:16px 0;border-bottom:4px solid ${c}" class="brand-header">${head}</div>`,
-    `<div style="padding:16px 0">${linkColor(mail.html, c)}</div>`,
+    `<div style="padding:16px 0">${mail.html}</div>`,
     `<div style="border-top:1px solid #dfe9e3;padding:12px 0;font-size:12px;color:#52625a" class="brand-footer">${footerLines.map(esc).join('<br>')}</div>`,
     `</div>`,
   ].join('\n');
   const text = `${mail.text}\n\n--\n${footerLines.join('\n')}`;
   return { ...mail, html, text };
-}
-
-/** Links of a candidate mail's body in the brand colour (those without a colour of their own). */
-function linkColor(html: string, color: string) {
-  return html.replace(/<a (?![^>]*style=)/g, `<a style="color:${color}" `);
 }
 
 /** brandCandidateMail for a company by id (null brand: the mail stays as it is). */
