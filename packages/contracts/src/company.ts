@@ -32,7 +32,15 @@ export const CompanyLimits = {
   /** The stored logo fits in this box (px), aspect kept; a larger upload is resized. */
   logoBox: { width: 400, height: 160 },
   logoTypes: ['image/png', 'image/jpeg'] as const,
+  /** Neither side of an upload may exceed this (px): decoding a huge image would take too much memory. */
+  logoMaxSide: 6000,
 } as const;
+
+/**
+ * POST CompanyApi.logo takes multipart/form-data with the image in this field (the server takes the one
+ * file sent, whatever its field). POST and DELETE of the logo answer the updated ZCompanyProfile.
+ */
+export const LogoUploadField = 'logo';
 
 const ZCountry = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code such as DE or US' });
 const ZOptionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be a web address starting with http:// or https://' }).max(300)]);
@@ -52,8 +60,9 @@ export const ZCompanyProfileInput = z.object({
   name: ZName,
   website: ZOptionalUrl.default(''),
   address: ZCompanyAddress,
-  industry: z.union([z.literal(''), z.enum(Industries, { error: 'is not one of the listed industries' })]).default(''),
-  size: z.union([z.literal(''), z.enum(CompanySizes, { error: 'is not one of the listed sizes' })]).default(''),
+  // One enum with '' (not a union) so a wrong value is refused with this message, not zod's "Invalid input".
+  industry: z.enum(['', ...Industries], { error: 'is not one of the listed industries' }).default(''),
+  size: z.enum(['', ...CompanySizes], { error: 'is not one of the listed sizes' }).default(''),
   about: zMultilineText().trim().max(CompanyLimits.aboutMax, { error: `must be at most ${CompanyLimits.aboutMax} characters` }).default(''),
 });
 export type TCompanyProfileInput = z.input<typeof ZCompanyProfileInput>;
@@ -168,6 +177,8 @@ export const CompanyMessages = {
   logoType: 'The logo must be a PNG or JPEG image.',
   logoTooLarge: `The logo must be at most ${CompanyLimits.logoMaxBytes / 1024 / 1024} MB.`,
   logoUnreadable: 'This file is not an image we can read. Upload a PNG or JPEG.',
+  logoTooManyPixels: `The logo is too large to process: use an image of at most ${CompanyLimits.logoMaxSide} × ${CompanyLimits.logoMaxSide} pixels.`,
+  logoMissing: 'Choose a PNG or JPEG image to upload.',
   lookFeelSaved: 'Look and feel saved.',
   preferencesSaved: 'Preferences saved.',
 } as const;

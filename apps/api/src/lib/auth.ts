@@ -263,6 +263,14 @@ export function requireRight(right: TAccessRight): RequestHandler {
   };
 }
 
+/** Either of several rights will do (a setting shown on two settings pages, each behind its own right). */
+export function requireAnyRight(...rights: TAccessRight[]): RequestHandler {
+  return (req, _res, next) => {
+    const held = authOf(req).rights;
+    next(rights.some((right) => held.has(right)) ? undefined : AppError.forbidden(`You need one of the access rights ${rights.map((r) => `"${r}"`).join(' or ')}`));
+  };
+}
+
 export function requireAdditionalRole(role: TAdditionalRole): RequestHandler {
   return (req, _res, next) => {
     const { user } = authOf(req);

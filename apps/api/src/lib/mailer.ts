@@ -18,7 +18,8 @@ export type MailAttachment = { filename: string; contentType: string; contentBas
  */
 export type MailSender = { customerId: string; userId?: string; sharedEmail?: string };
 export type Mail = { to: string; subject: string; text: string; html: string; kind: string; headers?: Record<string, string>; calendar?: MailCalendar; attachments?: MailAttachment[]; sendAs?: MailSender };
-export type MailContext = { config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'jobLeaseSeconds'>>; logger: Logger };
+/** `publicUrl` (when the caller has it) lets a mail link the site's files, e.g. the company logo of candidate mails. */
+export type MailContext = { config: Pick<Config, 'smtpUrl' | 'mailFrom'> & Partial<Pick<Config, 'jobLeaseSeconds' | 'publicUrl'>>; logger: Logger };
 
 const transports = new Map<string, Transporter>();
 

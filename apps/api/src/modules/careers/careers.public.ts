@@ -14,6 +14,7 @@ import type { JobDoc } from '../jobs/job.model';
 import { ResumeMessages, checkResume, resumeProblemStatus, type UploadedFile } from '../files/resume-check';
 import { applyToJob, mailApplicationReceived } from '../candidates/applications/apply.service';
 import { careerSiteOf, findPublicCompany, findPublishedJob, listPublishedJobs, listPublishedJobsPage } from './careers.service';
+import { brandFrom } from '../company/brand';
 import { renderApplied, renderFeed, renderJobList, renderJobPage, renderNotFound, type ApplyValues } from './careers.render';
 
 /** The public career site, mounted at /careers (outside /api): plain HTML, no sign-in, no script. */
@@ -72,10 +73,16 @@ function friendly(message: string) {
   return rest.length && fieldNames[field] ? `${fieldNames[field]} ${rest.join(': ')}` : rest.length && field.startsWith('q_') ? rest.join(': ') : message;
 }
 
-async function loadCompany(req: Request, res: Response): Promise<CustomerDoc | null> {
+type SiteCompany = CustomerDoc & { brand: ReturnType<typeof brandFrom> };
+
+/** The company of the site, with its brand (logo, colour, about, address) for the pages. */
+async function loadCompany(req: Request, res: Response): Promise<SiteCompany | null> {
   const company = await findPublicCompany(String(req.params.slug));
-  if (!company) sendHtml(res, 404, renderNotFound('Career site'));
-  return company;
+  if (!company) {
+    sendHtml(res, 404, renderNotFound('Career site'));
+    return null;
+  }
+  return { ...company, brand: brandFrom(company, baseUrlOf(req)) };
 }
 
 /** ?page=N of the public list; anything that is not a plain page number is page 1. */
@@ -102,7 +109,7 @@ careersPublicRouter.get('/:slug/feed.xml', async (req, res) => {
   res.type('application/rss+xml').send(renderFeed({ company, jobs, places: locations, baseUrl: baseUrlOf(req) }));
 });
 
-async function renderJob(req: Request, res: Response, status: number, page: { company: CustomerDoc; job: JobDoc; location: unknown; form: TApplyForm }, extra: { values?: ApplyValues; error?: string } = {}) {
+async function renderJob(req: Request, res: Response, status: number, page: { company: SiteCompany; job: JobDoc; location: unknown; form: TApplyForm }, extra: { values?: ApplyValues; error?: string } = {}) {
   const captcha = await createCaptcha(req.app.locals.config);
   sendHtml(res, status, renderJobPage({ company: page.company, job: page.job, place: page.location as never, form: page.form, captcha, baseUrl: baseUrlOf(req), ...extra }));
 }

@@ -5,12 +5,14 @@ import { CandidateValidation, ResumeUpload } from '@hireflow/contracts/candidate
 import type { JobDoc } from '../jobs/job.model';
 import { sanitizeDescription } from '../jobs/sanitize-description';
 import { escapeHtml } from '../jobs/html-escape';
+import { brandFooterHtml, brandHeaderHtml, brandPageCss, type CompanyBrand } from '../company/brand';
 
 // Server-rendered, script-free pages: search engines and job boards read them as they are.
 
 const esc = escapeHtml;
 
-type Company = { name: string; slug?: string | null; website?: string | null };
+/** `brand` (modules/company/brand.ts) puts the logo, colour, about text, website and address on the pages. */
+type Company = { name: string; slug?: string | null; website?: string | null; brand?: CompanyBrand | null };
 type Place = { name: string; city?: string | null; country?: string | null } | null | undefined;
 
 export const style = `body{font-family:Roboto,Arial,Helvetica,sans-serif;margin:0;color:#1f2a24;background:#f7faf8;line-height:1.5}
@@ -26,10 +28,10 @@ function layout({ title, description, canonical, company, body, head = '' }: { t
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><meta name="description" content="${esc(description)}"><link rel="canonical" href="${esc(canonical)}">
 <link rel="alternate" type="application/rss+xml" title="${esc(company.name)} jobs" href="/careers/${esc(company.slug)}/feed.xml">
-<style>${style}</style>${head}</head>
-<body><header><a href="/careers/${esc(company.slug)}">${esc(company.name)} careers</a></header>
+<style>${style}${brandPageCss(company.brand ?? null)}</style>${head}</head>
+<body><header>${company.brand ? brandHeaderHtml(company.brand, { href: `/careers/${company.slug}`, suffix: ' careers' }) : `<a href="/careers/${esc(company.slug)}">${esc(company.name)} careers</a>`}</header>
 <main>${body}</main>
-<footer class="meta">${esc(company.name)} · <a href="/careers/${esc(company.slug)}/feed.xml">Job feed (RSS)</a></footer></body></html>`;
+<footer class="meta">${company.brand ? brandFooterHtml(company.brand) : esc(company.name)}<div><a href="/careers/${esc(company.slug)}/feed.xml">Job feed (RSS)</a></div></footer></body></html>`;
 }
 
 const money = (n: number | null | undefined) => Number(n ?? 0).toLocaleString('en-US');
@@ -47,6 +49,15 @@ function pager(slug: string | null | undefined, { page, pageCount }: Paging) {
   return `<nav class="pager" aria-label="Pages">${prev} <span>Page ${page} of ${pageCount}</span> ${next}</nav>`;
 }
 
+/** The company's own words (company profile: about text and website) under the list. */
+function aboutSection(company: Company) {
+  const about = company.brand?.about ?? '';
+  const website = company.brand?.website || company.website || '';
+  if (!about && !website) return '';
+  const link = website ? `<p><a href="${esc(website)}" rel="noopener">Visit ${esc(website.replace(/^https?:\/\//, ''))}</a></p>` : '';
+  return `<section class="about" aria-labelledby="about"><h2 id="about">About ${esc(company.name)}</h2>${paragraphs(about)}${link}</section>`;
+}
+
 export function renderJobList({ company, intro, jobs, places, paging, baseUrl }: { company: Company; intro: string; jobs: JobDoc[]; places: Map<string, Place>; paging: Paging; baseUrl: string }) {
   const items = jobs
     .map((job) => {
@@ -55,7 +66,7 @@ export function renderJobList({ company, intro, jobs, places, paging, baseUrl }:
     })
     .join('');
   const body = `<h1>Jobs at ${esc(company.name)}</h1>${paging.page === 1 ? paragraphs(intro) : ''}
-<h2>Open positions (${paging.total})</h2>${jobs.length ? `<ul class="jobs">${items}</ul>` : '<p>There are no open positions right now. Please check back soon.</p>'}${pager(company.slug, paging)}`;
+<h2>Open positions (${paging.total})</h2>${jobs.length ? `<ul class="jobs">${items}</ul>` : '<p>There are no open positions right now. Please check back soon.</p>'}${pager(company.slug, paging)}${paging.page === 1 ? aboutSection(company) : ''}`;
   const canonical = `${baseUrl}/careers/${company.slug}${paging.page > 1 ? `?page=${paging.page}` : ''}`;
   const title = `Jobs at ${company.name}${paging.page > 1 ? ` – page ${paging.page}` : ''}`;
   return layout({ title, description: intro.slice(0, 160) || `Open positions at ${company.name}`, canonical, company, body });

@@ -8,7 +8,7 @@ import { mayReadCandidateFiles, mayReadResumeBatchFiles } from '../candidates/re
  * What a stored file belongs to. A file is readable by whoever may see its owner, and each kind of
  * owner brings its own check from its own module. Later kinds add their name here and their check to `ownerChecks`; the compiler refuses a kind without one.
  */
-export const FileOwnerKinds = ['application', 'export', 'candidate', 'resume-batch', 'offer'] as const;
+export const FileOwnerKinds = ['application', 'export', 'candidate', 'resume-batch', 'offer', 'company'] as const;
 export type FileOwnerKind = (typeof FileOwnerKinds)[number];
 export type FileOwner = { kind: FileOwnerKind; id: Types.ObjectId };
 
@@ -22,6 +22,8 @@ const ownerChecks: { [K in FileOwnerKind]: FileOwnerCheck } = {
   candidate: mayReadCandidateFiles,
   'resume-batch': mayReadResumeBatchFiles,
   offer: mayReadOfferFiles,
+  // The company's own files (its logo, owned by the company itself): anyone of the company; the logo is public anyway.
+  company: async ({ customerId, ownerId }) => ownerId.equals(customerId),
 };
 
 /**

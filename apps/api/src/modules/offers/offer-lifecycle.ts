@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { brandMailOf } from '../company/brand';
 import { type TOffer, type TOfferOutcomeRequest, type TRevokeOfferRequest } from '@hireflow/contracts/offers';
 import { AppError } from '../../lib/app-error';
 import { sendMail } from '../../lib/mailer';
@@ -53,7 +54,8 @@ async function mailCandidateRevoked(mail: LinkingMailContext, offer: OfferDoc, r
   ];
   const text = [`Dear ${candidate.firstName},`, '', ...lines].join('\n\n');
   const html = `<p>Dear ${escapeHtml(candidate.firstName)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
-  await sendMail(mail, { to: candidate.email, subject: `${companyName} has withdrawn its offer`, text, html, kind: 'offer-revoked', sendAs: { customerId: String(offer.customerId), userId: String(by) } });
+  const body = await brandMailOf(offer.customerId, mail.config.publicUrl, { text, html });
+  await sendMail(mail, { to: candidate.email, subject: `${companyName} has withdrawn its offer`, ...body, kind: 'offer-revoked', sendAs: { customerId: String(offer.customerId), userId: String(by) } });
 }
 
 /** After an accepted offer's start date: the new hire joined, or did not show up. Recorded once. */

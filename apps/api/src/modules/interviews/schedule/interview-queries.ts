@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { brandMailOf } from '../../company/brand';
 import type { z } from 'zod';
 import type { TInterviewListResponse, TInterviewTemplateResponse, ZInterviewListQuery, ZInterviewTemplateRequest } from '@hireflow/contracts/interviews-scheduling';
 import { seesWholeDatabase } from '../../candidates/candidates.access';
@@ -52,5 +53,6 @@ export async function interviewTemplatePreview(auth: Caller, input: TemplateRequ
     durationMinutes: input.durationMinutes ?? 60, timeZone: input.timeZone || auth.user.timezone || 'UTC', mode: input.mode ?? 'video',
     roomId: room?._id ?? null, videoLink: input.videoLink ?? '', phone: input.phone ?? '', interviewerIds,
   });
-  return { templateId: template ? String(template.id) : null, ...rendered };
+  // What the candidate gets: the same brand frame as the sent mail (schedule.service).
+  return { templateId: template ? String(template.id) : null, ...(await brandMailOf(customerId, publicUrl, rendered)) };
 }

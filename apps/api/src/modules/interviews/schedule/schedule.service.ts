@@ -18,6 +18,7 @@ import {
   activeInterviewers, assertMaySchedule, assertRoomFree, claimRoom, conflictsFor, findSchedulableApplication, refuseUnacknowledged, roomOfCompany, roundOfJob, type Caller,
 } from './schedule-checks';
 import { queueCalendarSync } from '../../integrations/calendar/calendar-events.job';
+import { brandMailOf } from '../../company/brand';
 import { buildInvitationMails, formatInterviewTime, loadInvitationContext, findInterviewTemplate, type InvitationChange, type InvitationDraft } from './invitation';
 
 type ScheduleInput = z.output<typeof ZScheduleInterviewRequest>;
@@ -48,7 +49,8 @@ async function deliver(
   const failed: string[] = [];
   let candidate: TInvitationMailOutcome['candidate'] = !notifyCandidate ? 'not_notified' : hasEmail ? 'sent' : 'no_email';
   if (mails.candidate) {
-    const outcome = await sendMail(ctx.mail, { ...mails.candidate, sendAs: { customerId: String(interview.customerId), userId: String(senderId) } });
+    const branded = await brandMailOf(interview.customerId, ctx.publicUrl, mails.candidate);
+    const outcome = await sendMail(ctx.mail, { ...branded, sendAs: { customerId: String(interview.customerId), userId: String(senderId) } });
     // Like every mail to a candidate, it goes on their timeline.
     await recordCandidateActivity({
       customerId: interview.customerId, candidateId: interview.candidateId, kind: 'email_sent', by: senderId, applicationId: interview.applicationId, jobId: interview.jobId,

@@ -4,7 +4,7 @@ import { SelfScheduleMessages } from '@hireflow/contracts/interviews-scheduling'
 import { AppError } from '../../../lib/app-error';
 import { clockOf } from '../../../lib/clock';
 import { limitByIp } from '../../../lib/rate-limit';
-import { Customer } from '../../org/customer.model';
+import { brandOf } from '../../company/brand';
 import { Job } from '../../jobs/job.model';
 import type { SelfScheduleLinkDoc } from './self-schedule-link.model';
 import { bookThroughLink, findLinkByToken, linkProblem, pageTimeZone, slotsOfLink, SlotTaken } from './self-scheduling.service';
@@ -35,18 +35,18 @@ async function loadPage(req: Request, res: Response): Promise<{ link: SelfSchedu
     sendHtml(res, 404, renderLinkProblem({ companyName: '', title: 'Scheduling link not found', message: 'This scheduling link does not exist. Please check the address in your email.' }));
     return null;
   }
-  const [company, job] = await Promise.all([
-    Customer.findById(link.customerId, { name: 1 }).lean(),
+  const [brand, job] = await Promise.all([
+    brandOf(link.customerId, req.app.locals.config.publicUrl),
     Job.findOne({ customerId: link.customerId, _id: link.jobId }, { title: 1 }).lean(),
   ]);
-  const companyName = company?.name ?? '';
+  const companyName = brand?.name ?? '';
   const problem = linkProblem(link, nowOf(req));
   if (problem) {
     const title = problem === InterviewMessages.linkUsed ? 'This link has already been used' : 'This link has expired';
-    sendHtml(res, 410, renderLinkProblem({ companyName, title, message: problem }));
+    sendHtml(res, 410, renderLinkProblem({ companyName, title, message: problem, brand }));
     return null;
   }
-  const info = { companyName, jobTitle: job?.title ?? '', roundName: link.roundName, durationMinutes: link.durationMinutes, mode: link.mode as SchedulePageInfo['mode'] };
+  const info = { companyName, jobTitle: job?.title ?? '', roundName: link.roundName, durationMinutes: link.durationMinutes, mode: link.mode as SchedulePageInfo['mode'], brand };
   return { link, info, action: `/schedule/${encodeURIComponent(token)}` };
 }
 
@@ -73,10 +73,10 @@ selfSchedulePublicRouter.post('/:token', bookLimit, parseForm, async (req, res) 
   } catch (error) {
     if (error instanceof SlotTaken) return renderSlots(req, res, page, timeZone, 409, SelfScheduleMessages.slotTaken);
     if (error instanceof AppError && error.message === InterviewMessages.linkUsed) {
-      return sendHtml(res, 410, renderLinkProblem({ companyName: page.info.companyName, title: 'This link has already been used', message: InterviewMessages.linkUsed }));
+      return sendHtml(res, 410, renderLinkProblem({ companyName: page.info.companyName, brand: page.info.brand, title: 'This link has already been used', message: InterviewMessages.linkUsed }));
     }
     if (error instanceof AppError && error.status < 500) {
-      return sendHtml(res, 410, renderLinkProblem({ companyName: page.info.companyName, title: 'This link no longer works', message: 'This scheduling link can no longer be used. Please ask the recruiter for a new one.' }));
+      return sendHtml(res, 410, renderLinkProblem({ companyName: page.info.companyName, brand: page.info.brand, title: 'This link no longer works', message: 'This scheduling link can no longer be used. Please ask the recruiter for a new one.' }));
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { InterviewModeLabels, type TFreeSlot, type TInterviewMode } from '@hireflow/contracts/interviews';
 import { style } from '../../careers/careers.render';
 import { escapeHtml as esc } from '../../jobs/html-escape';
+import { brandFooterHtml, brandHeaderHtml, brandPageCss, type CompanyBrand } from '../../company/brand';
 
 // The candidate's self-scheduling page: server-rendered like the career site, no script, no sign-in.
 
@@ -9,16 +10,17 @@ const extraStyle = `fieldset{border:1px solid #dfe9e3;border-radius:8px;margin:1
 label.choice{display:inline-block;font-weight:400;margin:6px 16px 6px 0}select{padding:8px;border:1px solid #b9cbbf;border-radius:6px;font:inherit;max-width:100%}
 .notice{background:#eef7f1;border:1px solid #a9d6b9;padding:10px 14px;border-radius:6px}form.tz{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin:12px 0}form.tz label{margin:0}form.tz button{margin-top:0}`;
 
-export type SchedulePageInfo = { companyName: string; jobTitle: string; roundName: string; durationMinutes: number; mode: TInterviewMode };
+/** `brand`: the company's logo, colour and address (modules/company/brand.ts); without it the name alone. */
+export type SchedulePageInfo = { companyName: string; jobTitle: string; roundName: string; durationMinutes: number; mode: TInterviewMode; brand?: CompanyBrand | null };
 
-function layout(title: string, companyName: string, body: string) {
+function layout(title: string, companyName: string, body: string, brand: CompanyBrand | null = null) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<style>${style}${extraStyle}</style></head>
-<body><header><strong>${esc(companyName)}</strong></header>
+<style>${style}${extraStyle}${brandPageCss(brand)}</style></head>
+<body><header>${brand ? brandHeaderHtml(brand) : `<strong>${esc(companyName)}</strong>`}</header>
 <main>${body}</main>
-<footer class="meta">${esc(companyName)}</footer></body></html>`;
+<footer class="meta">${brand ? brandFooterHtml(brand) : esc(companyName)}</footer></body></html>`;
 }
 
 const zones = (() => {
@@ -55,7 +57,7 @@ export function renderSlotPage({ info, action, timeZone, slots, error }: { info:
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 ${zonePicker(action, timeZone)}
 ${form}`;
-  return layout(`Pick a time – ${info.companyName}`, info.companyName, body);
+  return layout(`Pick a time – ${info.companyName}`, info.companyName, body, info.brand);
 }
 
 export function renderBooked({ info, start, timeZone }: { info: SchedulePageInfo; start: string; timeZone: string }) {
@@ -63,10 +65,10 @@ export function renderBooked({ info, start, timeZone }: { info: SchedulePageInfo
   const body = `<h1>Your interview is booked</h1>
 <p role="status">${esc(info.roundName || 'Interview')} for ${esc(info.jobTitle)} at ${esc(info.companyName)}: <strong>${esc(when)}</strong> (${esc(timeZone.replace(/_/g, ' '))}), ${info.durationMinutes} minutes, ${esc(InterviewModeLabels[info.mode].toLowerCase())}.</p>
 <p>We have sent you an invitation by email with a calendar entry.</p>`;
-  return layout(`Interview booked – ${info.companyName}`, info.companyName, body);
+  return layout(`Interview booked – ${info.companyName}`, info.companyName, body, info.brand);
 }
 
 /** An expired, used or unknown link: said plainly, nothing else on the page. */
-export function renderLinkProblem({ companyName, title, message }: { companyName: string; title: string; message: string }) {
-  return layout(`${title}${companyName ? ` – ${companyName}` : ''}`, companyName || 'Interview scheduling', `<h1>${esc(title)}</h1><p>${esc(message)}</p>`);
+export function renderLinkProblem({ companyName, title, message, brand = null }: { companyName: string; title: string; message: string; brand?: CompanyBrand | null }) {
+  return layout(`${title}${companyName ? ` – ${companyName}` : ''}`, companyName || 'Interview scheduling', `<h1>${esc(title)}</h1><p>${esc(message)}</p>`, brand);
 }

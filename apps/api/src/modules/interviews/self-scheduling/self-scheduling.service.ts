@@ -13,6 +13,7 @@ import { recordCandidateActivity } from '../../candidates/candidate-activity';
 import { User, type UserDoc } from '../../users/user.model';
 import { findFreeSlots } from '../availability/free-slots';
 import { activeInterviewers, findSchedulableApplication, roundOfJob, type Caller } from '../schedule/schedule-checks';
+import { brandMailOf } from '../../company/brand';
 import { findInterviewTemplate, formatInterviewTime, interviewMergeValues, loadInvitationContext, renderFromTemplate } from '../schedule/invitation';
 import { scheduleInterview, type ChangeContext } from '../schedule/schedule.service';
 import { SelfScheduleLink, type SelfScheduleLinkDoc } from './self-schedule-link.model';
@@ -85,7 +86,7 @@ export async function createSelfScheduleLink(ctx: ChangeContext, input: LinkInpu
   const rendered = renderFromTemplate(invitation, values, linkTemplate, { subject: LinkSubject, body: `${LinkBody.replace('The link works once.', `The link works once, until ${formatInterviewTime(expiresAt, input.timeZone)}.`)}` });
   let mail: TSelfScheduleLink['mail'] = 'no_email';
   if (invitation.candidate.email) {
-    const outcome = await sendMail(ctx.mail, { to: invitation.candidate.email, ...rendered, kind: 'interview-self-schedule' });
+    const outcome = await sendMail(ctx.mail, { to: invitation.candidate.email, ...(await brandMailOf(customerId, ctx.publicUrl, rendered)), kind: 'interview-self-schedule' });
     mail = outcome.delivered ? 'sent' : 'failed';
     await recordCandidateActivity({
       customerId, candidateId: application.candidateId, kind: 'email_sent', by: auth.user._id, applicationId: application._id, jobId: job._id,

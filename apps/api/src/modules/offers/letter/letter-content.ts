@@ -9,6 +9,7 @@ import { readStoredFile } from '../../files/files.service';
 import { fillText, type MergeValues } from '../../mail/merge-fields';
 import { jobLinkOf } from '../../candidates/campaigns/campaign-mail';
 import type { OfferDoc } from '../offer.model';
+import { addressLinesOf } from '../../company/brand';
 
 /**
  * What an offer letter says, worked out once from the offer and read by both the PDF (render-letter.ts)
@@ -16,6 +17,8 @@ import type { OfferDoc } from '../offer.model';
  */
 export type LetterContent = {
   companyName: string;
+  /** The company's postal address (company profile) as lines, under its name; empty without one. */
+  companyAddress?: string[];
   /** The company's logo (PNG or JPEG) when it has one. */
   logo: Buffer | null;
   /** "#rrggbb": the company's primary colour, or a neutral dark grey. */
@@ -58,7 +61,7 @@ export type LetterSources = Awaited<ReturnType<typeof loadLetterSources>>;
 export async function loadLetterSources(offer: OfferDoc) {
   const customerId = offer.customerId;
   const [company, candidate, job, template] = await Promise.all([
-    Customer.findById(customerId, { name: 1, slug: 1, branding: 1 }).lean(),
+    Customer.findById(customerId, { name: 1, slug: 1, branding: 1, 'profile.address': 1 }).lean(),
     Candidate.findOne({ customerId, _id: offer.candidateId }, { firstName: 1, lastName: 1, email: 1 }).lean(),
     Job.findOne({ customerId, _id: offer.jobId }, { title: 1, hiringManagerId: 1, recruiterIds: 1, memberIds: 1 }).lean(),
     offer.templateId ? MailTemplate.findOne({ customerId, _id: offer.templateId, kind: 'offer' }, { subject: 1, body: 1 }).lean() : null,
@@ -137,6 +140,7 @@ export function letterContent(offer: OfferDoc, sources: LetterSources, { publicU
   const companyName = values['company.name'] ?? '';
   return {
     companyName,
+    companyAddress: addressLinesOf(sources.company?.profile?.address),
     logo: sources.logo,
     color: isColor(sources.company?.branding?.primaryColor) ? sources.company.branding.primaryColor : NeutralLetterColor,
     date: writtenDay(date),

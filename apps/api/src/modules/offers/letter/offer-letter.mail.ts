@@ -6,6 +6,7 @@ import { User } from '../../users/user.model';
 import { notifyUser, type LinkingMailContext } from '../../mail/notify-user';
 import { writtenDate } from './letter-content';
 import { utcTime } from './sign-letter';
+import { brandMailOf } from '../../company/brand';
 
 const wrapHtml = (paragraphs: string[]) => `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 600px">${paragraphs.join('')}</div>`;
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -14,7 +15,7 @@ const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
  * The candidate's mail with their link: the company, the job and the expiry; the money stays on the page.
  * `sendAs`: the recruiter sending it (from their own mailbox when connected).
  */
-export async function mailOfferSent(ctx: MailContext, m: { to: string; candidateFirstName: string; companyName: string; jobTitle: string; expiryDate: string; url: string; sendAs?: MailSender }) {
+export async function mailOfferSent(ctx: MailContext, m: { to: string; customerId?: Types.ObjectId; candidateFirstName: string; companyName: string; jobTitle: string; expiryDate: string; url: string; sendAs?: MailSender }) {
   const expiry = writtenDate(m.expiryDate);
   const lines = [
     `Dear ${m.candidateFirstName},`,
@@ -22,11 +23,15 @@ export async function mailOfferSent(ctx: MailContext, m: { to: string; candidate
     'Read your offer letter and accept or decline it on this page:',
   ];
   const after = [`The offer is open until the end of ${expiry}. The link is personal: please do not forward it.`, `Kind regards,\n${m.companyName}`];
+  const body = {
+    text: [...lines, m.url, ...after].join('\n\n'),
+    html: wrapHtml([...lines.map(p), `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`, ...after.map((a) => p(a).replace(/\n/g, '<br>'))]),
+  };
+  const customerId = m.customerId ?? m.sendAs?.customerId;
   return sendMail(ctx, {
     to: m.to,
     subject: `Your offer from ${m.companyName}: ${m.jobTitle}`,
-    text: [...lines, m.url, ...after].join('\n\n'),
-    html: wrapHtml([...lines.map(p), `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`, ...after.map((a) => p(a).replace(/\n/g, '<br>'))]),
+    ...(customerId ? await brandMailOf(customerId, ctx.config.publicUrl ?? '', body) : body),
     kind: 'offer-sent',
     ...(m.sendAs ? { sendAs: m.sendAs } : {}),
   });
@@ -49,7 +54,8 @@ export async function mailOfferAccepted(ctx: LinkingMailContext, colleagueIds: T
       `We look forward to welcoming you on ${writtenDate(a.startDate)}.`,
       `Kind regards,\n${a.companyName}`,
     ];
-    await sendMail(ctx, { to: a.candidate.email, subject: `Your signed offer from ${a.companyName}: ${a.jobTitle}`, text: lines.join('\n\n'), html: wrapHtml(lines.map((l) => p(l).replace(/\n/g, '<br>'))), kind: 'offer-accepted', attachments });
+    const body = await brandMailOf(a.customerId, ctx.config.publicUrl, { text: lines.join('\n\n'), html: wrapHtml(lines.map((l) => p(l).replace(/\n/g, '<br>'))) });
+    await sendMail(ctx, { to: a.candidate.email, subject: `Your signed offer from ${a.companyName}: ${a.jobTitle}`, ...body, kind: 'offer-accepted', attachments });
   }
   const unique = [...new Map(colleagueIds.map((id) => [String(id), id])).values()];
   const colleagues = await User.find({ customerId: a.customerId, _id: { $in: unique }, status: 'active' }, { email: 1, firstName: 1 }).lean();

@@ -16,6 +16,7 @@ export function winAnsi(text: string) {
 const safeContent = (c: LetterContent): LetterContent => ({
   ...c,
   companyName: winAnsi(c.companyName),
+  companyAddress: (c.companyAddress ?? []).map(winAnsi),
   date: winAnsi(c.date),
   candidateName: winAnsi(c.candidateName),
   title: winAnsi(c.title),
@@ -82,6 +83,7 @@ function header(doc: PDFKit.PDFDocument, content: LetterContent, width: number) 
     }
   }
   doc.font('Helvetica-Bold').fontSize(18).fillColor(content.color).text(content.companyName, nameX, top + 12, { width: width - (nameX - Margin) });
+  if (content.companyAddress?.length) doc.font('Helvetica').fontSize(9).fillColor(Grey).text(content.companyAddress.join(' · '), nameX, doc.y + 2, { width: width - (nameX - Margin) });
   const ruleY = Math.max(doc.y, top + 52) + 6;
   doc.moveTo(Margin, ruleY).lineTo(Margin + width, ruleY).lineWidth(2).strokeColor(content.color).stroke();
   doc.x = Margin;

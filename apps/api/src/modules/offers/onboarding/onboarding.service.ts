@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { brandMailOf } from '../../company/brand';
 import { OnboardingMessages, type TOfferOnboarding, type TOnboardingFileType, type TOnboardingItem, ZReviewOnboardingDocumentRequest } from '@hireflow/contracts/offers-onboarding';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
@@ -209,11 +210,14 @@ async function mailAskAgain(ctx: MailContext, { offer, name, note, url }: { offe
   const firstName = (application.candidateName || '').split(' ')[0] || 'there';
   const companyName = company?.name ?? '';
   const lines = [`Thank you for your ${name}. We need you to upload it again:`, note, 'Please use this link to upload the new file (the link in earlier mails no longer works):'];
+  const body = await brandMailOf(offer.customerId, ctx.config.publicUrl ?? '', {
+    text: [`Hello ${firstName},`, '', ...lines, url, '', companyName].join('\n'),
+    html: `<p>Hello ${escapeHtml(firstName)},</p>${lines.map((l) => `<p style="white-space:pre-wrap">${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(companyName)}</p>`,
+  });
   await sendMail(ctx, {
     to: application.candidateEmail,
     subject: `Please upload your ${name} again${companyName ? ` – ${companyName}` : ''}`,
-    text: [`Hello ${firstName},`, '', ...lines, url, '', companyName].join('\n'),
-    html: `<p>Hello ${escapeHtml(firstName)},</p>${lines.map((l) => `<p style="white-space:pre-wrap">${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(companyName)}</p>`,
+    ...body,
     kind: 'onboarding-ask-again',
   });
 }

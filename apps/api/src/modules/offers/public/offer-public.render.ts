@@ -3,35 +3,26 @@ import { OfferPublicForm } from '@hireflow/contracts/offers-letter';
 import { style } from '../../careers/careers.render';
 import { escapeHtml as esc } from '../../jobs/html-escape';
 import type { LetterContent } from '../letter/letter-content';
+import { brandFooterHtml, brandHeaderHtml, brandPageCss, type CompanyBrand } from '../../company/brand';
 
 // The candidate's offer page: server-rendered like the career site, no script, no sign-in.
 
-/** The company as the page shows it; the logo is inlined (the page's CSP allows data: images). */
-export type PageCompany = { name: string; color: string; logo: Buffer | null };
-
-const MaxInlineLogoBytes = 300 * 1024;
+/** The company as the page shows it (modules/company/brand.ts): logo, colour, name and address. */
+export type PageCompany = CompanyBrand;
 
 const extraStyle = `.letter{overflow-wrap:anywhere;background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px 24px;margin:16px 0}
 table.terms{border-collapse:collapse;width:100%;margin:12px 0}table.terms th{text-align:left;color:#52625a;font-weight:600;padding:6px 12px 6px 0;vertical-align:top;width:30%}table.terms td{padding:6px 0}table.terms tr+tr{border-top:1px solid #eef2ef}
 .notice{background:#eef7f1;border:1px solid #a9d6b9;padding:10px 14px;border-radius:6px}label.check{display:flex;gap:8px;align-items:flex-start;font-weight:400}
-form{margin:16px 0}button.secondary{background:#fff;color:#8a1c1c;border:1px solid #e8a1a1}header img{max-height:48px;max-width:180px;vertical-align:middle;margin-right:12px}`;
-
-function logoTag(company: PageCompany) {
-  if (!company.logo || company.logo.length > MaxInlineLogoBytes) return '';
-  const type = company.logo[0] === 0x89 ? 'image/png' : 'image/jpeg';
-  return `<img src="data:${type};base64,${company.logo.toString('base64')}" alt="">`;
-}
+form{margin:16px 0}`;
 
 function layout(title: string, company: PageCompany | null, body: string) {
-  // The colour was checked to be "#rrggbb" (letter-content.ts): safe inside the style element.
-  const accent = company ? `header{border-bottom:3px solid ${company.color}}header strong{color:${company.color}}h1{color:${company.color}}button{background:${company.color}}` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<style>${style}${extraStyle}${accent}</style></head>
-<body><header>${company ? `${logoTag(company)}<strong>${esc(company.name)}</strong>` : '<strong>Offer</strong>'}</header>
+<style>${style}${extraStyle}${brandPageCss(company)}button.secondary{background:#fff;color:#8a1c1c;border:1px solid #e8a1a1}</style></head>
+<body><header>${company ? brandHeaderHtml(company) : '<strong>Offer</strong>'}</header>
 <main>${body}</main>
-${company ? `<footer class="meta">${esc(company.name)}</footer>` : ''}</body></html>`;
+${company ? `<footer class="meta">${brandFooterHtml(company)}</footer>` : ''}</body></html>`;
 }
 
 /** The letter as HTML: the same content the PDF holds (letter-content.ts). */

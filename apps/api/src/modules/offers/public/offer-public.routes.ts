@@ -14,6 +14,9 @@ import { mailOfferDeclined } from '../letter/offer-letter.mail';
 import { acceptOffer, AlreadyDecided, declineOffer, offerPageState, recordOfferViewed, signatureProblem, type OfferPageState } from './offer-decision.service';
 import { OfferAcceptedJob } from './offer-accepted.job';
 import { renderAcceptedPage, renderInvalidLink, renderOfferNotice, renderOfferPage, type PageCompany } from './offer-public.render';
+import { brandOf } from '../../company/brand';
+
+const unbranded: PageCompany = { name: '', color: '#2f3b35', textColor: '#ffffff', logoPath: null, logoUrl: null, website: '', about: '', addressLines: [] };
 
 /**
  * The candidate's offer page at /offer/:token (outside /api): plain HTML, no sign-in, no script. The forms
@@ -49,9 +52,9 @@ async function load(req: Request, res: Response): Promise<Loaded | null> {
     invalid(res);
     return null;
   }
-  const sources = await loadLetterSources(offer);
+  const [sources, brand] = await Promise.all([loadLetterSources(offer), brandOf(offer.customerId, publicUrlOf(req))]);
   const content = letterContent(offer, sources, { publicUrl: publicUrlOf(req), date: offer.sentAt ?? nowOf(req) });
-  return { offer, token, sources, state, company: { name: content.companyName, color: content.color, logo: content.logo } };
+  return { offer, token, sources, state, company: brand ?? { ...unbranded, name: content.companyName } };
 }
 
 /** Every page but the open offer's: accepted (signed copy, onboarding), declined, withdrawn, expired. */

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { brandMailOf } from '../../company/brand';
 import type { JobDefinition } from '../../../lib/job-queue';
 import { enqueueJob, enqueueJobs } from '../../../lib/job-queue';
 import { queueMail } from '../../../lib/mailer';
@@ -49,7 +50,8 @@ export const PipelineMailJob: JobDefinition<PipelineMailPayload> = {
     const html = `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 600px">\n${fillHtml(template.body, values)}\n</div>`;
     // Sent by a person: from their own mailbox when they connected one (SMTP otherwise); an automation's from the company.
     const sendAs = payload.by ? { customerId: payload.customerId, userId: payload.by } : undefined;
-    await queueMail({ to: candidate.email, subject, text: fillText(template.body, values), html, kind: `pipeline-${payload.purpose}`, ...(sendAs ? { sendAs } : {}) }, { customerId });
+    const body = await brandMailOf(customerId, ctx.config.publicUrl, { text: fillText(template.body, values), html });
+    await queueMail({ to: candidate.email, subject, ...body, kind: `pipeline-${payload.purpose}`, ...(sendAs ? { sendAs } : {}) }, { customerId });
     await recordCandidateActivity({
       customerId,
       candidateId: candidate._id,

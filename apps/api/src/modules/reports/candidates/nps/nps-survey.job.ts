@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { brandMailOf } from '../../../company/brand';
 import { NpsRules, NpsSurveyPath, type TNpsTrigger } from '@hireflow/contracts/reports';
 import { enqueueJob, type JobDefinition } from '../../../../lib/job-queue';
 import { queueMail } from '../../../../lib/mailer';
@@ -60,6 +61,7 @@ export const NpsSurveyJob: JobDefinition<NpsSurveyPayload> = {
     ];
     const text = [`Hello ${candidate.firstName},`, '', ...lines, '', company.name].join('\n');
     const html = `<p>Hello ${escapeHtml(candidate.firstName)},</p><p>${escapeHtml(lines[0])}</p><p>Would you answer one question about your experience as a candidate? It takes a few seconds:</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(lines[2])}</p><p>${escapeHtml(company.name)}</p>`;
+    const branded = await brandMailOf(customerId, ctx.config.publicUrl, { text, html });
     try {
       await withTransaction(async (session) => {
         await NpsSurvey.create(
@@ -70,7 +72,7 @@ export const NpsSurveyJob: JobDefinition<NpsSurveyPayload> = {
           }],
           { session },
         );
-        await queueMail({ to: candidate.email, subject, text, html, kind: 'nps-survey' }, { customerId, session });
+        await queueMail({ to: candidate.email, subject, ...branded, kind: 'nps-survey' }, { customerId, session });
       });
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return { skipped: 'a survey was already sent for this application' };

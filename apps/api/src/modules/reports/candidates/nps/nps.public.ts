@@ -3,7 +3,7 @@ import { ReportMessages } from '@hireflow/contracts/reports';
 import { AppError } from '../../../../lib/app-error';
 import { clockOf } from '../../../../lib/clock';
 import { limitByIp } from '../../../../lib/rate-limit';
-import { Customer } from '../../../org/customer.model';
+import { brandOf } from '../../../company/brand';
 import type { NpsSurveyDoc } from './nps-survey.model';
 import { answerSurvey, findSurveyByToken, surveyState } from './nps.service';
 import { renderSurveyPage, renderSurveyProblem, renderSurveyThanks, type SurveyPageInfo } from './nps.render';
@@ -33,10 +33,10 @@ async function load(req: Request, res: Response): Promise<{ survey: NpsSurveyDoc
     sendHtml(res, 404, renderSurveyProblem({ companyName: '', title: 'Survey not found', message: ReportMessages.surveyUnknown }));
     return null;
   }
-  const company = await Customer.findById(survey.customerId, { name: 1 }).lean();
-  const info = { companyName: company?.name ?? '', jobTitle: survey.jobTitle };
+  const brand = await brandOf(survey.customerId, req.app.locals.config.publicUrl);
+  const info = { companyName: brand?.name ?? '', jobTitle: survey.jobTitle, brand };
   if (surveyState(survey, nowOf(req)) === 'expired') {
-    sendHtml(res, 410, renderSurveyProblem({ companyName: info.companyName, title: 'Survey closed', message: ReportMessages.surveyExpired }));
+    sendHtml(res, 410, renderSurveyProblem({ companyName: info.companyName, brand, title: 'Survey closed', message: ReportMessages.surveyExpired }));
     return null;
   }
   return { survey, info, action: `/survey/${encodeURIComponent(token)}` };
@@ -45,7 +45,7 @@ async function load(req: Request, res: Response): Promise<{ survey: NpsSurveyDoc
 npsPublicRouter.get('/:token', pageLimit, async (req, res) => {
   const page = await load(req, res);
   if (!page) return;
-  if (surveyState(page.survey, nowOf(req)) === 'answered') return sendHtml(res, 200, renderSurveyThanks({ companyName: page.info.companyName, message: ReportMessages.surveyUsed }));
+  if (surveyState(page.survey, nowOf(req)) === 'answered') return sendHtml(res, 200, renderSurveyThanks({ companyName: page.info.companyName, brand: page.info.brand, message: ReportMessages.surveyUsed }));
   sendHtml(res, 200, renderSurveyPage({ info: page.info, action: page.action }));
 });
 
@@ -53,10 +53,10 @@ npsPublicRouter.post('/:token', answerLimit, parseForm, async (req, res) => {
   const page = await load(req, res);
   if (!page) return;
   const outcome = await answerSurvey(page.survey, (req.body ?? {}) as Record<string, unknown>, nowOf(req));
-  if (outcome.ok) return sendHtml(res, 201, renderSurveyThanks({ companyName: page.info.companyName, message: ReportMessages.surveyThanks }));
+  if (outcome.ok) return sendHtml(res, 201, renderSurveyThanks({ companyName: page.info.companyName, brand: page.info.brand, message: ReportMessages.surveyThanks }));
   if ('error' in outcome) return sendHtml(res, 400, renderSurveyPage({ info: page.info, action: page.action, error: outcome.error, score: outcome.score, comment: outcome.comment }));
-  if (outcome.state === 'expired') return sendHtml(res, 410, renderSurveyProblem({ companyName: page.info.companyName, title: 'Survey closed', message: ReportMessages.surveyExpired }));
-  sendHtml(res, 409, renderSurveyThanks({ companyName: page.info.companyName, message: ReportMessages.surveyUsed }));
+  if (outcome.state === 'expired') return sendHtml(res, 410, renderSurveyProblem({ companyName: page.info.companyName, brand: page.info.brand, title: 'Survey closed', message: ReportMessages.surveyExpired }));
+  sendHtml(res, 409, renderSurveyThanks({ companyName: page.info.companyName, brand: page.info.brand, message: ReportMessages.surveyUsed }));
 });
 
 /** Too many requests from one address: said on a page like the others, not as JSON. */

@@ -1,6 +1,7 @@
 import { NpsRules } from '@hireflow/contracts/reports';
 import { style } from '../../../careers/careers.render';
 import { escapeHtml as esc } from '../../../jobs/html-escape';
+import { brandFooterHtml, brandHeaderHtml, brandPageCss, type CompanyBrand } from '../../../company/brand';
 
 // The candidate's survey page: server-rendered like the career site, no script, no sign-in.
 
@@ -9,17 +10,18 @@ const extraStyle = `fieldset{border:1px solid #dfe9e3;border-radius:8px;margin:1
 .ends{display:flex;justify-content:space-between;color:#52625a;font-size:.9rem}textarea{width:100%;box-sizing:border-box;min-height:7em;padding:8px;border:1px solid #b9cbbf;border-radius:6px;font:inherit}
 .notice{background:#eef7f1;border:1px solid #a9d6b9;padding:10px 14px;border-radius:6px}`;
 
-function layout(title: string, companyName: string, body: string) {
+function layout(title: string, companyName: string, body: string, brand: CompanyBrand | null = null) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<style>${style}${extraStyle}</style></head>
-<body><header><strong>${esc(companyName || 'Candidate survey')}</strong></header>
+<style>${style}${extraStyle}${brandPageCss(brand)}</style></head>
+<body><header>${brand ? brandHeaderHtml(brand) : `<strong>${esc(companyName || 'Candidate survey')}</strong>`}</header>
 <main>${body}</main>
-${companyName ? `<footer class="meta">${esc(companyName)}</footer>` : ''}</body></html>`;
+${brand ? `<footer class="meta">${brandFooterHtml(brand)}</footer>` : companyName ? `<footer class="meta">${esc(companyName)}</footer>` : ''}</body></html>`;
 }
 
-export type SurveyPageInfo = { companyName: string; jobTitle: string };
+/** `brand`: the company's logo, colour and address (modules/company/brand.ts); without it the name alone. */
+export type SurveyPageInfo = { companyName: string; jobTitle: string; brand?: CompanyBrand | null };
 
 export const surveyQuestion = (companyName: string) => `How likely are you to recommend ${companyName || 'this company'} to a friend as a place to apply to?`;
 
@@ -41,14 +43,14 @@ ${error ? `<p class="error" role="alert" id="survey-error">${esc(error)}</p>` : 
 <textarea id="comment" name="comment" maxlength="${NpsRules.commentMax}">${esc(comment)}</textarea>
 <button type="submit">Send my answer</button>
 </form>`;
-  return layout(`Your experience – ${info.companyName}`, info.companyName, body);
+  return layout(`Your experience – ${info.companyName}`, info.companyName, body, info.brand);
 }
 
-export function renderSurveyThanks({ companyName, message }: { companyName: string; message: string }) {
-  return layout(`Thank you${companyName ? ` – ${companyName}` : ''}`, companyName, `<h1>Thank you</h1><p role="status">${esc(message)}</p>`);
+export function renderSurveyThanks({ companyName, message, brand = null }: { companyName: string; message: string; brand?: CompanyBrand | null }) {
+  return layout(`Thank you${companyName ? ` – ${companyName}` : ''}`, companyName, `<h1>Thank you</h1><p role="status">${esc(message)}</p>`, brand);
 }
 
 /** An expired or unknown link: said plainly, nothing else on the page. */
-export function renderSurveyProblem({ companyName, title, message }: { companyName: string; title: string; message: string }) {
-  return layout(`${title}${companyName ? ` – ${companyName}` : ''}`, companyName, `<h1>${esc(title)}</h1><p>${esc(message)}</p>`);
+export function renderSurveyProblem({ companyName, title, message, brand = null }: { companyName: string; title: string; message: string; brand?: CompanyBrand | null }) {
+  return layout(`${title}${companyName ? ` – ${companyName}` : ''}`, companyName, `<h1>${esc(title)}</h1><p>${esc(message)}</p>`, brand);
 }
