@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PlanIds, Plans, formatMoney, type TPlanId } from '@hireflow/contracts/billing';
@@ -11,7 +11,7 @@ const planOptions = PlanIds.map((id) => ({ value: id, label: `${Plans[id].name}:
 /** The super admin puts the company on a plan with a number of seats (never fewer than its active users). */
 export function CompanySubscriptionForm({ company }: { company: TCompanyRow }) {
   const [plan, setPlan] = useState<TPlanId>(company.plan);
-  const [seats, setSeats] = useState<number | string>(company.seats.allowed);
+  const [seats, setSeats] = useState(String(company.seats.allowed));
   const [reason, setReason] = useState('');
   const change = useChangeCompanySubscription({
     onSuccess: (answer) => {
@@ -19,9 +19,10 @@ export function CompanySubscriptionForm({ company }: { company: TCompanyRow }) {
       notifications.show({ message: answer.message, color: 'pastel-green' });
     },
   });
-  const seatCount = typeof seats === 'number' ? seats : Number(seats);
+  const seatCount = /^\d+$/.test(seats.trim()) ? Number(seats.trim()) : Number.NaN;
   const tooFew = Number.isFinite(seatCount) && seatCount < company.seats.used;
   const unchanged = plan === company.plan && seatCount === company.seats.allowed;
+  const seatsError = seats.trim() && Number.isNaN(seatCount) ? 'Enter a whole number of seats.' : tooFew ? `This company has ${company.seats.used} active users: give it at least ${company.seats.used} seats.` : undefined;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="plan-heading">
       <form
@@ -39,29 +40,25 @@ export function CompanySubscriptionForm({ company }: { company: TCompanyRow }) {
           </Text>
           {change.isError ? <Alert color="red">{errorMessage(change.error)}</Alert> : null}
           <Group align="start" gap="sm">
-            <Select
+            <NativeSelect
               label="Plan"
               data={planOptions}
               value={plan}
-              allowDeselect={false}
-              onChange={(value) => {
-                if (!value) return;
-                const next = value as TPlanId;
+              onChange={(e) => {
+                const next = e.currentTarget.value as TPlanId;
                 setPlan(next);
-                setSeats(Math.max(Plans[next].seats, company.seats.used));
+                setSeats(String(Math.max(Plans[next].seats, company.seats.used)));
               }}
               w={380}
             />
-            <NumberInput
+            <TextInput
               label="Seats"
               description={`At least ${company.seats.used}`}
+              inputMode="numeric"
               value={seats}
-              onChange={setSeats}
-              min={1}
-              max={SuperadminValidation.maxSeats}
-              allowDecimal={false}
-              allowNegative={false}
-              error={tooFew ? `This company has ${company.seats.used} active users: give it at least ${company.seats.used} seats.` : undefined}
+              onChange={(e) => setSeats(e.currentTarget.value)}
+              maxLength={6}
+              error={seatsError}
               w={180}
             />
           </Group>
@@ -75,7 +72,7 @@ export function CompanySubscriptionForm({ company }: { company: TCompanyRow }) {
             minRows={2}
           />
           <Group>
-            <Button type="submit" loading={change.isPending} disabled={unchanged || tooFew || !seatCount}>
+            <Button type="submit" loading={change.isPending} disabled={unchanged || !!seatsError || !seatCount}>
               Save plan and seats
             </Button>
           </Group>
