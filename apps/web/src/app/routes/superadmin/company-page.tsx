@@ -80,6 +80,9 @@ export default function CompanyPage() {
           History
         </Title>
         <CompanyHistory history={history} />
+        <Anchor component={Link} to={`${Paths.superadminCompanies}?auditCompany=${c.id}`} fz="sm">
+          This company in the platform audit log
+        </Anchor>
       </Stack>
     </Stack>
   );

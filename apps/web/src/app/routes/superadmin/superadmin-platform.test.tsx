@@ -201,6 +201,24 @@ describe('/superadmin/companies: plan, seats, usage and the audit log', () => {
     await waitFor(() => expect(asked.at(-1)).toEqual({ page: 1, action: 'user.disable', companyId: acme.id }), timeout);
   });
 
+  it("opens on one company's entries from its page's link, naming the company in the filter", async () => {
+    signInSuperAdmin();
+    http.onGet('/api/superadmin/companies').reply(200, page([acme]));
+    http.onGet(`/api/superadmin/companies/${acme.id}`).reply(200, { company: acme, history: [] });
+    const asked: Record<string, unknown>[] = [];
+    http.onGet('/api/superadmin/audit').reply((config) => {
+      asked.push(config.params as Record<string, unknown>);
+      return [200, page([])];
+    });
+    const user = userEvent.setup();
+    renderWithProviders(null, { route: `/superadmin/companies/${acme.id}` });
+    await user.click(await screen.findByRole('link', { name: 'This company in the platform audit log' }, timeout));
+    const log = await screen.findByRole('region', { name: 'Platform audit log' }, timeout);
+    expect(await within(log).findByText('No action matches these filters.', {}, timeout)).toBeInTheDocument();
+    expect(asked.at(-1)).toEqual({ page: 1, companyId: acme.id });
+    await waitFor(() => expect(within(log).getByRole('combobox', { name: 'Company' })).toHaveValue('Acme'), timeout);
+  });
+
   it("changes a company's plan and seats, refusing fewer seats than its active users", async () => {
     signInSuperAdmin();
     let company = acme;

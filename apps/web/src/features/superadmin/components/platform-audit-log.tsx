@@ -5,6 +5,8 @@ import { PlatformAuditActionLabels, PlatformAuditActions, type TPlatformAuditAct
 import { errorMessage } from '@/lib/api-client';
 import { usePlatformAudit } from '../api/get-platform-audit';
 import { useCompanies } from '../api/get-companies';
+import { getCompanyQueryOptions } from '../api/get-company';
+import { useQuery } from '@tanstack/react-query';
 
 const isAction = (value: string | null): value is TPlatformAuditAction => PlatformAuditActions.includes(value as TPlatformAuditAction);
 const actionOptions = PlatformAuditActions.map((a) => ({ value: a, label: PlatformAuditActionLabels[a] }));
@@ -20,7 +22,11 @@ function CompanyFilter({ value, onChange }: { value: string | null; onChange: (i
   const q = debounced.trim();
   const companies = useCompanies({ q, state: null, page: 1 }, { enabled: q.length > 0 && q !== picked?.label });
   const options = (companies.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }));
-  if (value && !options.some((o) => o.value === value)) options.unshift(picked?.value === value ? picked : { value, label: 'Chosen company' });
+  // A company chosen in the URL (not picked here): its name comes from the company itself.
+  const chosen = useQuery({ ...getCompanyQueryOptions(value ?? ''), enabled: !!value && picked?.value !== value });
+  if (value && !options.some((o) => o.value === value)) {
+    options.unshift(picked?.value === value ? picked : { value, label: chosen.data?.company.name ?? 'Chosen company' });
+  }
   return (
     <Select
       label="Company"
