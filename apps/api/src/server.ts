@@ -8,6 +8,7 @@ import { startBackgroundWorker } from './background-jobs';
 import { migrateLegacyFiles } from './modules/files/legacy-files';
 import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migration';
 import { moveRequisitionChainsToApprovals } from './modules/jobs/requisition-chain-migration';
+import { moveCompanyAuditIntoPlatformAudit } from './modules/superadmin/company-audit-migration';
 import { closeEventStreams } from './lib/live-events/event-stream';
 
 async function main() {
@@ -16,6 +17,7 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, embedded: config.embeddedDb, logger });
   await requireProofOfEarlierDomains(logger);
   await moveRequisitionChainsToApprovals(logger);
+  await moveCompanyAuditIntoPlatformAudit(logger);
   const seeded = await seedDemoData({ config, logger });
   const worker = startBackgroundWorker({ config, logger });
   await migrateLegacyFiles(logger);

@@ -36,12 +36,21 @@ export async function initiatePasswordReset(ctx: AuthCtx, input: { email: string
   await assertBackoffPassed(ctx, AccountBackoff.resetMail, asker);
   await countBackoffAttempt(ctx, AccountBackoff.resetMail, asker);
   const user = await findUserByEmail(input.email);
-  if (user && user.status === 'active') {
-    const { key } = await issueAuthToken({ userId: user._id, purpose: 'reset', ttlMs: ResetRules.ttlMinutes * 60_000 });
-    await sendWithinFloor(startedAt, sendMail(ctx, { to: user.email, ...resetPasswordMail({ name: user.firstName, link: resetLink(ctx.config, key) }) }));
-  }
+  if (user && user.status === 'active') await sendWithinFloor(startedAt, mailPasswordResetLink(ctx, user));
   await waitOutFloor(startedAt);
   return { message: AuthMessages.resetLinkSent };
+}
+
+/**
+ * Issues a reset key (valid ResetRules.ttlMinutes) and mails the user the link to the reset page. The
+ * forgot-password form and the platform super admin's "send a reset link" both use it.
+ */
+export async function mailPasswordResetLink(
+  ctx: { config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom'>; logger: Logger },
+  user: Pick<UserDoc, '_id' | 'email' | 'firstName'>,
+) {
+  const { key } = await issueAuthToken({ userId: user._id, purpose: 'reset', ttlMs: ResetRules.ttlMinutes * 60_000 });
+  return sendMail(ctx, { to: user.email, ...resetPasswordMail({ name: user.firstName, link: resetLink(ctx.config, key) }) });
 }
 
 /** A reset mail is waited for only until the answer's floor: a slow SMTP server must not tell who has an account. */

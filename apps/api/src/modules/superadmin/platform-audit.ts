@@ -1,5 +1,13 @@
-import { Schema, model, type ClientSession, type InferSchemaType, type Types } from 'mongoose';
-import { PlatformAuditActions, PlatformAuditTargetKinds, type TPlatformAuditAction, type TPlatformAuditTargetKind } from '@hireflow/contracts/superadmin';
+import mongoose, { Schema, model, type ClientSession, type InferSchemaType, type Types } from 'mongoose';
+import {
+  PlatformAuditActions,
+  PlatformAuditTargetKinds,
+  SuperadminValidation,
+  type TPlatformAuditAction,
+  type TPlatformAuditEntry,
+  type TPlatformAuditResponse,
+  type TPlatformAuditTargetKind,
+} from '@hireflow/contracts/superadmin';
 
 /**
  * The platform audit log: every action of the platform super admin, who did it, to what and why. Not
@@ -28,7 +36,7 @@ platformAuditSchema.index({ createdAt: -1, _id: -1 });
 platformAuditSchema.index({ companyId: 1, createdAt: -1, _id: -1 });
 platformAuditSchema.index({ action: 1, createdAt: -1, _id: -1 });
 
-export type PlatformAuditDoc = InferSchemaType<typeof platformAuditSchema> & { _id: Types.ObjectId; createdAt: Date };
+export type PlatformAuditDoc = InferSchemaType<typeof platformAuditSchema> & { _id: Types.ObjectId; createdAt: Date; action: TPlatformAuditAction; target: { kind: TPlatformAuditTargetKind; id?: string | null; label?: string | null } };
 export const PlatformAudit = model('PlatformAudit', platformAuditSchema);
 
 export type PlatformActor = { _id: Types.ObjectId; firstName?: string | null; lastName?: string | null; fullName?: string | null; email: string };
@@ -62,4 +70,36 @@ export async function recordPlatformAction(entry: PlatformAction, session?: Clie
     { session: session ?? undefined },
   );
   return doc!;
+}
+
+export function presentPlatformAudit(entry: PlatformAuditDoc): TPlatformAuditEntry {
+  return {
+    id: String(entry._id),
+    action: entry.action,
+    actor: { id: String(entry.actorId), name: entry.actorName, email: entry.actorEmail },
+    target: { kind: entry.target.kind, id: entry.target.id ?? null, label: entry.target.label ?? '' },
+    companyId: entry.companyId ? String(entry.companyId) : null,
+    reason: entry.reason ?? '',
+    detail: entry.detail ?? '',
+    at: entry.createdAt.toISOString(),
+  };
+}
+
+/** One page of the platform audit log, newest first, filtered and counted in the database (each filter has an index). */
+export async function listPlatformAudit({ action, companyId, page }: { action?: TPlatformAuditAction; companyId?: string; page: number }): Promise<TPlatformAuditResponse> {
+  const { pageSize } = SuperadminValidation;
+  const filter: Record<string, unknown> = {};
+  if (action) filter.action = action;
+  if (companyId) filter.companyId = new mongoose.Types.ObjectId(companyId);
+  const [entries, total] = await Promise.all([
+    PlatformAudit.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * pageSize).limit(pageSize).lean<PlatformAuditDoc[]>(),
+    PlatformAudit.countDocuments(filter),
+  ]);
+  return { items: entries.map(presentPlatformAudit), total, page, pageSize };
+}
+
+/** The newest entries about one company (its detail page's history). */
+export async function companyAuditHistory(companyId: Types.ObjectId, limit = 200): Promise<TPlatformAuditEntry[]> {
+  const entries = await PlatformAudit.find({ companyId }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<PlatformAuditDoc[]>();
+  return entries.map(presentPlatformAudit);
 }

@@ -10,7 +10,7 @@ import { Customer } from '../org/customer.model';
 import { OutboxMail } from '../mail/outbox.model';
 import { Session } from '../auth/session.model';
 import { bearer, signIn } from '../auth/auth.test-support';
-import { CompanyAudit } from './company-audit.model';
+import { PlatformAudit } from './platform-audit';
 
 let app: Express;
 let config: Config;
@@ -100,7 +100,12 @@ describe('POST /api/superadmin/companies/:id/authorise', () => {
     expect(body.message).toBe(SuperadminMessages.authorised('Newco'));
     expect(body.company.state).toBe('active');
     expect(body.history).toEqual([
-      expect.objectContaining({ action: 'authorise', reason: 'Checked the company register', actor: expect.objectContaining({ name: 'Sam Super', email: 'sam@platform.test' }) }),
+      expect.objectContaining({
+        action: 'company.authorise',
+        reason: 'Checked the company register',
+        target: { kind: 'company', id: String(customer._id), label: 'Newco' },
+        actor: expect.objectContaining({ name: 'Sam Super', email: 'sam@platform.test' }),
+      }),
     ]);
 
     const after = await signIn(app, admin.email, FactoryPassword, 200);
@@ -120,7 +125,7 @@ describe('POST /api/superadmin/companies/:id/authorise', () => {
     expect(res.body.message).toBe(SuperadminMessages.notPending);
     await act('0123456789abcdef01234567', 'authorise').expect(404);
     await act(customer._id, 'delete').expect(400);
-    expect(await CompanyAudit.countDocuments({ companyId: customer._id })).toBe(0);
+    expect(await PlatformAudit.countDocuments({ companyId: customer._id })).toBe(0);
   });
 });
 
@@ -144,7 +149,7 @@ describe('suspend and reinstate', () => {
 
     const back = await act(customer._id, 'reinstate').expect(200);
     expect(back.body.company.state).toBe('active');
-    expect(back.body.history.map((h: { action: string }) => h.action)).toEqual(['reinstate', 'suspend']);
+    expect(back.body.history.map((h: { action: string }) => h.action)).toEqual(['company.reinstate', 'company.suspend']);
     await signIn(app, admin.email, FactoryPassword, 200);
     expect((await act(customer._id, 'reinstate').expect(409)).body.message).toBe(SuperadminMessages.notSuspended);
   });

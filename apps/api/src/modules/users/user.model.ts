@@ -61,6 +61,9 @@ userSchema.index({ customerId: 1, department: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, location: 1, sortName: 1, _id: 1 });
 userSchema.index({ customerId: 1, searchKeys: 1 });
 userSchema.index({ customerId: 1, status: 1, lastName: 1, firstName: 1, _id: 1 });
+// The platform super admin's search across companies: by name or email word (prefix), listed by name.
+userSchema.index({ searchKeys: 1, sortName: 1, _id: 1 });
+userSchema.index({ sortName: 1, _id: 1 });
 
 type SearchSource = { firstName?: string | null; lastName?: string | null; email?: string | null; eCode?: string | null };
 

@@ -52,6 +52,8 @@ applicationSchema.index({ customerId: 1, jobId: 1, candidateId: 1 }, { unique: t
 applicationSchema.index({ customerId: 1, jobId: 1, appliedAt: -1 });
 applicationSchema.index({ customerId: 1, candidateId: 1 });
 applicationSchema.index({ customerId: 1, source: 1, appliedAt: 1 });
+// The super admin's company usage: applications of a company since a date.
+applicationSchema.index({ customerId: 1, appliedAt: -1 });
 // A board column and a stage list, newest in the stage first (cursor on stageEnteredAt, _id).
 applicationSchema.index({ customerId: 1, jobId: 1, stageId: 1, stageEnteredAt: -1, _id: -1 });
 applicationSchema.index({ customerId: 1, stageKind: 1, stageEnteredAt: -1, _id: -1 });

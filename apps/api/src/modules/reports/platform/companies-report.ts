@@ -1,6 +1,6 @@
 import type { TReportColumn } from '@hireflow/contracts/reports';
 import { Customer } from '../../org/customer.model';
-import { CompanyAudit } from '../../superadmin/company-audit.model';
+import { PlatformAudit } from '../../superadmin/platform-audit';
 import { defineReport, emptyBody, sumRows } from '../report-kit';
 import { ReportTally } from '../tallies/report-tally.model';
 import { companyMatch, monthsOf } from './platform-kit';
@@ -26,7 +26,7 @@ export const companiesReport = defineReport({
     const month = (field: string) => ({ $dateToString: { date: `$${field}`, format: '%Y-%m' } });
     const [signups, audits, active, now] = await Promise.all([
       Customer.aggregate<{ _id: string; n: number }>([{ $match: { ...companyMatch(ctx, '_id'), createdAt: inRange } }, { $group: { _id: month('createdAt'), n: { $sum: 1 } } }]),
-      CompanyAudit.aggregate<{ _id: { month: string; action: string }; n: number }>([{ $match: { ...companyMatch(ctx, 'companyId'), createdAt: inRange } }, { $group: { _id: { month: month('createdAt'), action: '$action' }, n: { $sum: 1 } } }]),
+      PlatformAudit.aggregate<{ _id: { month: string; action: string }; n: number }>([{ $match: { ...companyMatch(ctx, 'companyId'), action: { $in: ['company.authorise', 'company.suspend', 'company.reinstate'] }, createdAt: inRange } }, { $group: { _id: { month: month('createdAt'), action: '$action' }, n: { $sum: 1 } } }]),
       ctx.aggregate<{ _id: string; n: number }>(ReportTally, [
         { $match: { dim: 'user', day: inRange, 'n.signIns': { $gt: 0 } } },
         { $group: { _id: { month: month('day'), customerId: '$customerId' } } },
@@ -43,9 +43,9 @@ export const companiesReport = defineReport({
     const rows = monthsOf(range.from, range.until).map((m) => ({
       month: m,
       signedUp: signed.get(m) ?? 0,
-      authorised: actions.get(`${m}|authorise`) ?? 0,
-      suspended: actions.get(`${m}|suspend`) ?? 0,
-      reinstated: actions.get(`${m}|reinstate`) ?? 0,
+      authorised: actions.get(`${m}|company.authorise`) ?? 0,
+      suspended: actions.get(`${m}|company.suspend`) ?? 0,
+      reinstated: actions.get(`${m}|company.reinstate`) ?? 0,
       active: activeBy.get(m) ?? 0,
     }));
     // A company active in two months is one company, not two: the active column has no sum.

@@ -6,7 +6,7 @@ import type { TPlatformReportsOverview, TReportResult } from '@hireflow/contract
 import { startTestApp } from '../../../test/test-app';
 import { buildCustomer, buildUser, tokenFor } from '../../../test/factories';
 import { Customer } from '../../org/customer.model';
-import { CompanyAudit } from '../../superadmin/company-audit.model';
+import { PlatformAudit } from '../../superadmin/platform-audit';
 import { bumpTallies, type TallyBump } from '../tallies/tallies';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -28,8 +28,8 @@ beforeAll(async () => {
   await Customer.collection.updateOne({ _id: a._id }, { $set: { createdAt: day('2026-01-15') } });
   await Customer.collection.updateOne({ _id: b._id }, { $set: { createdAt: day('2026-02-03') } });
   await Customer.collection.updateOne({ _id: c._id }, { $set: { createdAt: day('2025-12-01') } });
-  const audit = (companyId: Types.ObjectId, action: string, at: string) => ({ companyId, action, actorId: superAdmin._id, actorName: 'Sam Super', actorEmail: 'sam@platform.test', reason: '', createdAt: day(at) });
-  await CompanyAudit.collection.insertMany([audit(a._id, 'authorise', '2026-01-16'), audit(b._id, 'authorise', '2026-02-04'), audit(c._id, 'suspend', '2026-03-10')]);
+  const audit = (companyId: Types.ObjectId, action: string, at: string) => ({ companyId, action: `company.${action}`, target: { kind: 'company', id: String(companyId), label: '' }, actorId: superAdmin._id, actorName: 'Sam Super', actorEmail: 'sam@platform.test', reason: '', detail: '', createdAt: day(at) });
+  await PlatformAudit.collection.insertMany([audit(a._id, 'authorise', '2026-01-16'), audit(b._id, 'authorise', '2026-02-04'), audit(c._id, 'suspend', '2026-03-10')]);
 
   const admin = await buildUser({ customerId: a._id, role: 'recruiter', admin: true });
   adminAuth = `Bearer ${await tokenFor(ctx.config, admin)}`;

@@ -6,11 +6,12 @@ import { Paths } from '@hireflow/contracts/routes';
 import { CompanyStateLabels, CompanyStates, SuperadminValidation, type TCompanyState } from '@hireflow/contracts/superadmin';
 import { useCompanies } from '@/features/superadmin/api/get-companies';
 import { CompaniesTable } from '@/features/superadmin/components/companies-table';
+import { PlatformAuditLog } from '@/features/superadmin/components/platform-audit-log';
 import { errorMessage } from '@/lib/api-client';
 
 const isState = (value: string | null): value is TCompanyState => CompanyStates.includes(value as TCompanyState);
 
-/** /superadmin/companies: every company on the platform; search, state and page live in the URL. */
+/** /superadmin/companies: every company on the platform, then the platform audit log; search, filters and pages live in the URL. */
 export default function CompaniesPage() {
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
@@ -90,6 +91,16 @@ export default function CompaniesPage() {
           {pages > 1 ? <Pagination total={pages} value={page} onChange={(p) => update({ page: p > 1 ? String(p) : null })} aria-label="Pages" /> : null}
         </>
       )}
+      <PlatformAuditLog
+        filters={{ action: params.get('auditAction'), companyId: params.get('auditCompany'), page: Math.max(1, Number(params.get('auditPage')) || 1) }}
+        onChange={(changes) =>
+          update({
+            ...('action' in changes ? { auditAction: changes.action ?? null } : {}),
+            ...('companyId' in changes ? { auditCompany: changes.companyId ?? null } : {}),
+            ...('page' in changes ? { auditPage: changes.page && changes.page > 1 ? String(changes.page) : null } : {}),
+          })
+        }
+      />
     </Stack>
   );
 }

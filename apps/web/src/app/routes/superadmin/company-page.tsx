@@ -5,6 +5,8 @@ import { useCompany } from '@/features/superadmin/api/get-company';
 import { CompanyActions } from '@/features/superadmin/components/company-action-button';
 import { CompanyHistory } from '@/features/superadmin/components/company-history';
 import { CompanyStateBadge } from '@/features/superadmin/components/company-state-badge';
+import { CompanySubscriptionForm } from '@/features/superadmin/components/company-subscription-form';
+import { planLabel, seatsLabel } from '@/features/superadmin/components/company-plan';
 import { errorMessage } from '@/lib/api-client';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -18,7 +20,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** /superadmin/companies/:id: one company, the actions its state allows, and what was done to it. */
+/** /superadmin/companies/:id: one company, its usage, the actions its state allows, its plan and seats, and what was done to it. */
 export default function CompanyPage() {
   const { id = '' } = useParams();
   const company = useCompany(id);
@@ -63,17 +65,24 @@ export default function CompanyPage() {
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             <Fact label="Career site address">{c.slug ? `/careers/${c.slug}` : 'Not chosen yet'}</Fact>
             <Fact label="Admin">{c.admin ? `${c.admin.name} (${c.admin.email})` : 'None'}</Fact>
-            <Fact label="Plan">{c.plan}</Fact>
             <Fact label="Signed up">{new Date(c.createdAt).toLocaleString()}</Fact>
+            <Fact label="Plan">{planLabel(c)}</Fact>
+            <Fact label="Seats used">{seatsLabel(c)}</Fact>
+            <Fact label="Jobs">{c.usage.jobs}</Fact>
+            <Fact label="Applications this month">{c.usage.applicationsThisMonth}</Fact>
           </SimpleGrid>
           <CompanyActions company={c} size="sm" />
         </Stack>
       </Paper>
+      <CompanySubscriptionForm key={`${c.plan}-${c.seats.allowed}`} company={c} />
       <Stack gap="xs" component="section" aria-labelledby="history-heading">
         <Title order={2} id="history-heading" fz="h3">
           History
         </Title>
         <CompanyHistory history={history} />
+        <Anchor component={Link} to={`${Paths.superadminCompanies}?auditCompany=${c.id}`} fz="sm">
+          This company in the platform audit log
+        </Anchor>
       </Stack>
     </Stack>
   );

@@ -14,7 +14,10 @@ function buildCompany(overrides: Partial<TCompanyRow> = {}): TCompanyRow {
     name: 'Newco',
     slug: 'newco',
     state: 'pending',
-    plan: 'trial',
+    plan: 'growth',
+    seats: { used: 3, allowed: 25 },
+    trialEndsAt: null,
+    usage: { users: 3, jobs: 2, applicationsThisMonth: 7 },
     admin: { id: '64b000000000000000000101', name: 'Nora New', email: 'nora@newco.test' },
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
@@ -24,6 +27,7 @@ function buildCompany(overrides: Partial<TCompanyRow> = {}): TCompanyRow {
 function signInSuperAdmin() {
   const { user } = signIn({ superAdmin: true, customer: null, customerState: null, firstName: 'Sam', lastName: 'Super', fullName: 'Sam Super' });
   http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
+  http.onGet('/api/superadmin/audit').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
 }
 
 const newco = buildCompany();
@@ -148,11 +152,12 @@ describe('/superadmin/companies/:id', () => {
   it('shows the company, the actions its state allows and its history, newest first', async () => {
     signInSuperAdmin();
     const suspendedCo = buildCompany({ state: 'suspended' });
+    const target = { kind: 'company', id: newco.id, label: 'Newco' };
     http.onGet(`/api/superadmin/companies/${newco.id}`).reply(200, {
       company: suspendedCo,
       history: [
-        { id: 'h2', action: 'suspend', actor: { id: 'a', name: 'Sam Super', email: 'sam@platform.test' }, reason: 'Spam job posts', at: '2026-11-21T10:00:00.000Z' },
-        { id: 'h1', action: 'authorise', actor: { id: 'a', name: 'Sam Super', email: 'sam@platform.test' }, reason: '', at: '2026-11-20T11:00:00.000Z' },
+        { id: 'h2', action: 'company.suspend', actor: { id: 'a', name: 'Sam Super', email: 'sam@platform.test' }, target, companyId: newco.id, reason: 'Spam job posts', detail: '', at: '2026-11-21T10:00:00.000Z' },
+        { id: 'h1', action: 'company.authorise', actor: { id: 'a', name: 'Sam Super', email: 'sam@platform.test' }, target, companyId: newco.id, reason: '', detail: '', at: '2026-11-20T11:00:00.000Z' },
       ],
     });
     renderWithProviders(null, { route: `/superadmin/companies/${newco.id}` });
@@ -161,7 +166,7 @@ describe('/superadmin/companies/:id', () => {
     expect(screen.queryByRole('button', { name: 'Suspend Newco' })).not.toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'History' });
     const titles = within(history).getAllByText(/ by Sam Super$/).map((e) => e.textContent);
-    expect(titles).toEqual(['Suspended by Sam Super', 'Authorised by Sam Super']);
+    expect(titles).toEqual(['Suspended company by Sam Super', 'Authorised company by Sam Super']);
     expect(within(history).getByText('Reason: Spam job posts')).toBeInTheDocument();
     expect(within(history).getByText('No reason given')).toBeInTheDocument();
   });

@@ -17,6 +17,6 @@ export function getCompaniesQueryOptions(params: CompanyListParams) {
   return queryOptions({ queryKey: ['companies', 'list', params], queryFn: () => getCompanies(params), placeholderData: keepPreviousData });
 }
 
-export function useCompanies(params: CompanyListParams) {
-  return useQuery(getCompaniesQueryOptions(params));
+export function useCompanies(params: CompanyListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getCompaniesQueryOptions(params), enabled });
 }

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { SuperadminValidation, type TSuperadminUserAction, type TSuperadminUserRow } from '@hireflow/contracts/superadmin';
+import { errorMessage } from '@/lib/api-client';
+import { useActOnPlatformUser } from '../api/act-on-platform-user';
+
+const wording: Record<TSuperadminUserAction, { button: string; title: (name: string) => string; body: (u: TSuperadminUserRow) => string; confirm: string; color?: string }> = {
+  disable: {
+    button: 'Disable',
+    title: (name) => `Disable ${name}?`,
+    body: () => 'They are signed out everywhere now and cannot sign in until you enable them again. Their seat is freed.',
+    confirm: 'Disable user',
+    color: 'red',
+  },
+  enable: {
+    button: 'Enable',
+    title: (name) => `Enable ${name}?`,
+    body: () => 'They can sign in again and take a seat of their company.',
+    confirm: 'Enable user',
+  },
+  'reset-link': {
+    button: 'Send reset link',
+    title: (name) => `Send ${name} a password-reset link?`,
+    body: (u) => `A link to choose a new password is mailed to ${u.email}. Their current password keeps working until they use it.`,
+    confirm: 'Send link',
+  },
+};
+
+function PlatformUserActionButton({ user, action, disabledReason }: { user: TSuperadminUserRow; action: TSuperadminUserAction; disabledReason?: string }) {
+  const [opened, setOpened] = useState(false);
+  const [reason, setReason] = useState('');
+  const act = useActOnPlatformUser({
+    onSuccess: (answer) => {
+      setOpened(false);
+      notifications.show({ message: answer.message, color: 'pastel-green' });
+    },
+  });
+  const words = wording[action];
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        color={words.color}
+        disabled={!!disabledReason}
+        title={disabledReason}
+        onClick={() => {
+          setReason('');
+          act.reset();
+          setOpened(true);
+        }}
+        aria-label={`${words.button} ${user.name}`}
+      >
+        {words.button}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={words.title(user.name)}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            act.mutate({ id: user.id, action, reason });
+          }}
+        >
+          <Stack>
+            <Text>{words.body(user)}</Text>
+            {act.isError ? <Alert color="red">{errorMessage(act.error)}</Alert> : null}
+            <Textarea
+              label="Reason (optional)"
+              description="Kept in the platform audit log"
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              maxLength={SuperadminValidation.maxReasonLength}
+              autosize
+              minRows={2}
+            />
+            <Group justify="end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" color={words.color} loading={act.isPending}>
+                {words.confirm}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** Disable or enable, and (for an active user) mail a reset link; never disable oneself. */
+export function PlatformUserActions({ user, selfId }: { user: TSuperadminUserRow; selfId: string | null }) {
+  const self = user.id === selfId;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {user.status === 'active' ? (
+        <>
+          <PlatformUserActionButton user={user} action="disable" disabledReason={self ? 'You cannot disable your own account' : undefined} />
+          <PlatformUserActionButton user={user} action="reset-link" />
+        </>
+      ) : (
+        <PlatformUserActionButton user={user} action="enable" />
+      )}
+    </Group>
+  );
+}
