@@ -1,14 +1,17 @@
 import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import type { TSpotlightAnnouncement } from '@hireflow/contracts/spotlight';
 import { useSpotlightAnnouncements } from '@/features/spotlight/api/get-spotlight-announcements';
 import { useDeleteSpotlight } from '@/features/spotlight/api/delete-spotlight';
-import { SpotlightFormDialog } from '@/features/spotlight/components/spotlight-form-dialog';
 import { SpotlightTable } from '@/features/spotlight/components/spotlight-table';
 import { errorMessage } from '@/lib/api-client';
+import { loadChunk } from '@/app/routes/lazy-page';
+
+// The form (date pickers, company search, the editor) loads when it is opened.
+const SpotlightFormDialog = lazy(() => loadChunk(() => import('@/features/spotlight/components/spotlight-form-dialog')));
 
 function DeleteDialog({ announcement, onClose }: { announcement: TSpotlightAnnouncement; onClose: () => void }) {
   const remove = useDeleteSpotlight({
@@ -72,14 +75,16 @@ export default function SpotlightPage() {
         <SpotlightTable items={list.data.items} onEdit={setEditing} onDelete={setDeleting} />
       )}
       {editing ? (
-        <SpotlightFormDialog
-          announcement={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(answer) => {
-            notifications.show({ message: answer.message });
-            setEditing(null);
-          }}
-        />
+        <Suspense fallback={<Loader role="progressbar" aria-label="Loading the form" />}>
+          <SpotlightFormDialog
+            announcement={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+            onSaved={(answer) => {
+              notifications.show({ message: answer.message });
+              setEditing(null);
+            }}
+          />
+        </Suspense>
       ) : null}
       {deleting ? <DeleteDialog announcement={deleting} onClose={() => setDeleting(null)} /> : null}
     </Stack>

@@ -30,8 +30,8 @@ function Preview({ values }: { values: SpotlightFormValues }) {
 
 type Props = { announcement: TSpotlightAnnouncement | null; onClose: () => void; onSaved: (answer: TSpotlightChangeResponse) => void };
 
-/** Write or change an announcement: text, link, who sees it and when, with a live preview. */
-export function SpotlightFormDialog({ announcement, onClose, onSaved }: Props) {
+/** Write or change an announcement: text, link, who sees it and when, with a live preview. Loaded when opened. */
+export default function SpotlightFormDialog({ announcement, onClose, onSaved }: Props) {
   const initial = useMemo(() => initialSpotlightValues(announcement), [announcement]);
   const form = useForm<SpotlightFormValues>({ initialValues: initial, validate: validateSpotlightValues });
   const create = useCreateSpotlight({ onSuccess: onSaved });
