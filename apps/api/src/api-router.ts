@@ -34,6 +34,7 @@ import { companyRouter } from './modules/company/company.routes';
 import { apiAccessRouter } from './modules/api-access/api-access.routes';
 import { publicApiRouter } from './modules/public-api/public-api.routes';
 import { spotlightRouter } from './modules/spotlight/spotlight.routes';
+import { dashboardRouter } from './modules/dashboard/dashboard.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -77,6 +78,7 @@ export function buildApiRouter(): Router {
   api.use(companyRouter);
   api.use(apiAccessRouter);
   api.use(spotlightRouter);
+  api.use(dashboardRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
   api.use(apiNotFound);

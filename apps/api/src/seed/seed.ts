@@ -28,6 +28,7 @@ import { seedReferrals } from './seed-referrals';
 import { seedAgencies } from './seed-agencies';
 import { seedNps } from './seed-nps';
 import { completeStageEvents, seedHistory, seedUsageHistory } from './seed-history';
+import { seedSpotlight } from './seed-spotlight';
 import { rebuildAllTallies } from '../modules/reports/tallies/rebuild';
 
 /** On an empty database, creates the demo companies and sign-ins; a second start leaves data as it is. */
@@ -87,6 +88,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   }
   await seedUsageHistory();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
+  await seedSpotlight();
   logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');
   return { seeded: true, signIns };

@@ -29,6 +29,8 @@ candidateActivitySchema.index({ customerId: 1, candidateId: 1, at: -1 });
 // walk the few selected jobs rather than every entry of those kinds.
 candidateActivitySchema.index({ customerId: 1, jobId: 1, at: 1 });
 candidateActivitySchema.index({ customerId: 1, kind: 1, at: -1 });
+// The dashboard's recent activity: what I did lately (modules/dashboard).
+candidateActivitySchema.index({ customerId: 1, by: 1, at: -1 });
 
 export type CandidateActivityDoc = InferSchemaType<typeof candidateActivitySchema> & { _id: Types.ObjectId };
 export const CandidateActivity = model('CandidateActivity', candidateActivitySchema);

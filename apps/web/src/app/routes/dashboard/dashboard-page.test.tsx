@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TDashboardActivity } from '@hireflow/contracts/dashboard';
+import type { TSpotlightItem } from '@hireflow/contracts/spotlight';
 import type { TApprovalSummary } from '@hireflow/contracts/approvals';
 import { renderWithProviders } from '@/test/render';
 import { buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
+import { buildMyReferral, buildReferableJob, page } from '@/features/referrals/test-referrals';
 
 const http = mockHttp();
 
@@ -49,6 +53,8 @@ function signInWithRights(role: 'recruiter' | 'employee' = 'recruiter') {
   http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
   http.onGet('/api/candidates/mentions').reply(200, { items: [], unread: 0 });
   http.onGet('/api/speed-screening/summary').reply(200, { jobs: [], total: 0 });
+  http.onGet('/api/spotlight').reply(200, { items: [] });
+  http.onGet('/api/dashboard/activity').reply(200, { items: [] });
 }
 
 describe('/dashboard', () => {
@@ -119,5 +125,120 @@ describe('/dashboard', () => {
     renderWithProviders(null, { route: '/dashboard' });
     expect(await screen.findByText(/No open jobs yet/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'New applicants to review' })).not.toBeInTheDocument();
+  });
+});
+
+const wait = { timeout: 15_000 };
+const news: TSpotlightItem = {
+  id: '64c000000000000000000001',
+  title: 'New reports are here',
+  body: '<p>See the <strong>time-to-hire</strong> report.<script>window.hacked = true</script><img src="x" onerror="window.hacked = true"></p>',
+  link: { url: 'https://hireflow.example/news', label: 'Read more' },
+  validTo: '2026-12-01T00:00:00.000Z',
+};
+
+function quietCards() {
+  http.onGet('/api/approvals').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
+  http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
+}
+
+describe('/dashboard spotlight announcements', () => {
+  it('shows the announcement at the top with its text made safe and its link, and hides it for me when I close it', async () => {
+    signInWithRights();
+    quietCards();
+    let shown = [news];
+    http.onGet('/api/spotlight').reply(() => [200, { items: shown }]);
+    let dismissed: string | undefined;
+    http.onPost(`/api/spotlight/${news.id}/dismiss`).reply((config) => {
+      dismissed = config.url;
+      shown = [];
+      return [200, { id: news.id, message: 'Hidden. It will not show on your dashboard again.' }];
+    });
+    const user = userEvent.setup();
+    renderWithProviders(null, { route: '/dashboard' });
+
+    const announcement = await screen.findByRole('article', { name: 'New reports are here' }, wait);
+    expect(within(announcement).getByText('time-to-hire').tagName).toBe('STRONG');
+    expect(announcement.querySelector('script, img')).toBeNull();
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+    expect(within(announcement).getByRole('link', { name: 'Read more' })).toHaveAttribute('href', 'https://hireflow.example/news');
+    // On top: before the welcome and every card.
+    const headings = screen.getAllByRole('heading').map((h) => h.textContent);
+    expect(headings.indexOf('New reports are here')).toBe(1);
+
+    await user.click(within(announcement).getByRole('button', { name: 'Hide “New reports are here”' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'New reports are here' })).not.toBeInTheDocument(), wait);
+    expect(dismissed).toBe(`/api/spotlight/${news.id}/dismiss`);
+  });
+
+  it('says when announcements cannot be loaded, and the cards still work', async () => {
+    signInWithRights();
+    quietCards();
+    http.onGet('/api/spotlight').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
+    renderWithProviders(null, { route: '/dashboard' });
+    expect(await screen.findByText('Announcements could not be loaded', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/No open jobs yet/, {}, wait)).toBeInTheDocument();
+  });
+});
+
+const moved: TDashboardActivity = {
+  id: 'act1',
+  kind: 'stage_moved',
+  at: '2026-11-24T09:30:00.000Z',
+  summary: 'Moved to Interview',
+  by: { id: 'r', name: 'Rita Recruiter' },
+  mine: false,
+  candidate: { id: '64e000000000000000000010', name: 'Jane Doe' },
+  job: { id: openJob.id, title: 'Platform Engineer' },
+  applicationId: '64e000000000000000000011',
+  canOpen: true,
+};
+
+describe('/dashboard recent activity', () => {
+  it('lists the latest activity with who did it and on which job, each a link when I may open it', async () => {
+    signInWithRights();
+    quietCards();
+    const other: TDashboardActivity = { ...moved, id: 'act2', summary: 'Profile updated', mine: true, candidate: { id: 'c2', name: 'Omar Doe' }, job: null, applicationId: null, canOpen: false };
+    http.onGet('/api/dashboard/activity').reply(200, { items: [moved, other] });
+    renderWithProviders(null, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Recent activity' }, wait);
+    const rows = await within(card).findAllByRole('listitem', {}, wait);
+    expect(within(rows[0]!).getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/application/64e000000000000000000011');
+    expect(rows[0]).toHaveTextContent('Moved to Interview');
+    expect(rows[0]).toHaveTextContent(/Rita Recruiter · Platform Engineer · /);
+    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent(/Omar Doe/);
+    expect(rows[1]).toHaveTextContent(/^Omar DoeProfile updatedYou · /);
+  });
+
+  it('says what will appear when nothing happened yet', async () => {
+    signInWithRights();
+    quietCards();
+    renderWithProviders(null, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Recent activity' }, wait);
+    expect(await within(card).findByText(/When you or your colleagues move, note or interview candidates on your jobs/, {}, wait)).toBeInTheDocument();
+  });
+
+  it('shows the error of the activity call in its own card', async () => {
+    signInWithRights();
+    quietCards();
+    http.onGet('/api/dashboard/activity').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
+    renderWithProviders(null, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Recent activity' }, wait);
+    expect(await within(card).findByText('Oops! Something went wrong', {}, wait)).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard for an employee', () => {
+  it('shows open positions to refer and my referrals', async () => {
+    signInWithRights('employee');
+    quietCards();
+    http.onGet('/api/referrals/jobs').reply(200, page([buildReferableJob()]));
+    http.onGet('/api/referrals/mine').reply(200, page([buildMyReferral()]));
+    renderWithProviders(null, { route: '/dashboard' });
+    const open = await screen.findByRole('region', { name: 'Open positions to refer' }, wait);
+    expect(await within(open).findByRole('link', { name: 'Backend Engineer' }, wait)).toBeInTheDocument();
+    const mine = await screen.findByRole('region', { name: 'My referrals' }, wait);
+    expect(await within(mine).findByText('Grace Hopper', {}, wait)).toBeInTheDocument();
   });
 });

@@ -6,18 +6,24 @@ import { MyOpenJobsCard } from '@/features/jobs/components/dashboard-cards';
 import { ApprovalsWaitingCard } from '@/features/approvals/dashboard/approvals-waiting-card';
 import { MentionsCard } from '@/features/candidates/profile/components/mentions-card';
 import { NewApplicantsCard, movesApplicants } from '@/features/pipeline/speed-screening/new-applicants-card';
+import { SpotlightAnnouncements } from '@/features/spotlight/components/spotlight-announcements';
+import { RecentActivityCard } from '@/features/dashboard/components/recent-activity-card';
 
 const InterviewDashboardCards = lazy(() => import('@/features/interviews/dashboard/interview-dashboard-cards'));
 const OffersAwaitingAnswerCard = lazy(() => import('@/features/offers/dashboard/offers-awaiting-answer-card'));
 const ReferralDashboardCards = lazy(() => import('@/features/referrals/dashboard/referral-dashboard-cards'));
 
-/** /dashboard: who is signed in, what waits for my decision, and how my open jobs are doing. */
+/**
+ * /dashboard: the platform's announcements for me, who is signed in, what waits for me (approvals, scorecards,
+ * interviews), how my open jobs are doing, recent activity, and positions to refer.
+ */
 export default function DashboardPage() {
   const { user } = useSession();
   if (!user) return null;
   return (
     <Stack gap="md">
       <Title order={1}>Dashboard</Title>
+      {user.customer ? <SpotlightAnnouncements /> : null}
       <Paper withBorder p="md" radius="md">
         <Text fw={500} fz="lg">
           Welcome, {user.fullName}
@@ -34,6 +40,7 @@ export default function DashboardPage() {
           <Suspense fallback={null}><InterviewDashboardCards /></Suspense>
           {movesApplicants(user) ? <Suspense fallback={null}><OffersAwaitingAnswerCard /></Suspense> : null}
           <Suspense fallback={null}><ReferralDashboardCards /></Suspense>
+          <RecentActivityCard />
         </SimpleGrid>
       ) : null}
     </Stack>
