@@ -59,7 +59,7 @@ export async function redeemPromo({ customerId, code, plan, userId, now = new Da
   const counted = await Promo.findOneAndUpdate(
     { _id: promo._id, active: true, $or: [{ maxUses: null }, { $expr: { $lt: ['$usesSoFar', '$maxUses'] } }] },
     { $inc: { usesSoFar: 1 } },
-    { session, new: true },
+    { session, returnDocument: 'after' },
   ).lean<PromoDoc>();
   if (!counted) throw AppError.conflict(SubscriptionMessages.promoUsedUp);
   try {
@@ -108,7 +108,7 @@ export async function updatePromo({ actor, id, input }: { actor: PlatformActor; 
       if (merged.kind === 'percent' && merged.value > 100) throw AppError.badRequest('value: a percentage must be between 1 and 100');
       if (merged.validFrom && merged.validTo && merged.validTo.getTime() <= merged.validFrom.getTime()) throw AppError.badRequest('validTo: must be after the start date');
       const set = { ...stripUndefined(input), ...(input.code ? { code: normalisePromoCode(input.code) } : {}) };
-      const after = await Promo.findByIdAndUpdate(id, { $set: set }, { session, new: true }).lean<PromoDoc>();
+      const after = await Promo.findByIdAndUpdate(id, { $set: set }, { session, returnDocument: 'after' }).lean<PromoDoc>();
       const changed = Object.keys(set).join(', ') || 'nothing';
       await recordPlatformAction({ action: 'promo.update', actor, target: { kind: 'promo', id, label: after!.code }, detail: `Changed ${changed}: ${describe(after!)}${after!.active ? '' : ' (inactive)'}` }, session);
       return presentPromo(after!);
