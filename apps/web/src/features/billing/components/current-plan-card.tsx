@@ -43,10 +43,12 @@ export function CurrentPlanCard({ subscription: s }: { subscription: TSubscripti
           </Text>
         ) : null}
         <Stack gap={4}>
-          <Text id="seats-label">
+          <Text>
             Seats: {s.seatsUsed} of {s.seats} used
           </Text>
-          <Progress value={seatsPercent} color={seatsPercent >= 100 ? 'red' : seatsPercent >= 80 ? 'orange' : 'blue'} aria-labelledby="seats-label" />
+          <Progress.Root>
+            <Progress.Section value={seatsPercent} color={seatsPercent >= 100 ? 'red' : seatsPercent >= 80 ? 'orange' : 'blue'} aria-label="Seats used" />
+          </Progress.Root>
           {s.seatsUsed >= s.seats ? <Text size="sm">Every seat is taken: choose a bigger plan below to add users.</Text> : null}
         </Stack>
       </Stack>
