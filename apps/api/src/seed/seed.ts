@@ -27,6 +27,7 @@ import { seedOnboarding } from './seed-onboarding';
 import { seedReferrals } from './seed-referrals';
 import { seedAgencies } from './seed-agencies';
 import { seedNps } from './seed-nps';
+import { seedPromos } from './seed-promos';
 import { completeStageEvents, seedHistory, seedUsageHistory } from './seed-history';
 import { seedSpotlight } from './seed-spotlight';
 import { rebuildAllTallies } from '../modules/reports/tallies/rebuild';
@@ -80,6 +81,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedAgencies({ passwordHash });
   await seedHistory();
   await seedNps();
+  await seedPromos();
   // The seeds write raw events: the maintained report figures are recomputed from them, then the
   // sign-ins and actions (which have no raw events) are added.
   for (const customer of await Customer.find({}, { _id: 1 }).lean()) {

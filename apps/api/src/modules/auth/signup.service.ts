@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 import { Plans, TrialDays, TrialPlan } from '@hireflow/contracts/billing';
 import { AccessRightKeys } from '@hireflow/contracts/roles';
 import {
@@ -15,6 +15,8 @@ import { hashPassword } from './auth.crypto';
 import { issueEmailVerification } from './email-verification.service';
 import { findUserByEmail, startSession } from './sign-in.service';
 import type { VerifiedIdentity } from './third-party.service';
+import { assertSeatsFor } from '../billing/plans';
+import { withTransaction } from '../jobs/with-transaction';
 
 type SignupAnswer = { message: string; email: string };
 
@@ -101,6 +103,15 @@ export async function selfSignup(ctx: AuthCtx, input: TSelfSignupRequest): Promi
   return { message: AuthMessages.signupComplete(admin.email), email: admin.email };
 }
 
+/** An employee joining through the company's domain takes a seat: refused (409 seats_full) when none is free. */
+async function createEmployeeWithinSeats(customerId: Types.ObjectId, fields: Record<string, unknown>): Promise<UserDoc> {
+  return withTransaction(async (session) => {
+    await assertSeatsFor(customerId, 1, session);
+    const [created] = await User.create([{ ...fields, customerId, role: 'employee' }], { session });
+    return created!.toObject() as UserDoc;
+  });
+}
+
 /** POST /api/employeeSelfSignUp: an employee of the company whose domains include the email's domain. */
 export async function employeeSelfSignup(ctx: AuthCtx, input: TEmployeeSignupRequest): Promise<SignupAnswer> {
   await assertEmailFree(input.email);
@@ -108,17 +119,15 @@ export async function employeeSelfSignup(ctx: AuthCtx, input: TEmployeeSignupReq
   if (!company) throw new AppError('unknown_domain', { message: AuthMessages.unknownDomain, status: 400 });
   let user: UserDoc;
   try {
-    const created = await User.create({
-      customerId: company._id,
+    const passwordHash = await hashPassword(ctx.config, input.password);
+    user = await createEmployeeWithinSeats(company._id, {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
       mobile: input.mobile ?? '',
-      role: 'employee',
-      passwordHash: await hashPassword(ctx.config, input.password),
+      passwordHash,
       emailVerification: { status: false, keyHash: null },
     });
-    user = created.toObject() as UserDoc;
   } catch (error) {
     throw explainDuplicate(error);
   }
@@ -146,17 +155,14 @@ export async function signUpWithVerifiedIdentity(ctx: AuthCtx, identity: Verifie
   let user: UserDoc;
   if (company) {
     try {
-      const created = await User.create({
-        customerId: company._id,
+      user = await createEmployeeWithinSeats(company._id, {
         firstName,
         lastName,
         email,
-        role: 'employee',
         passwordHash: null,
         emailVerification: { status: true, keyHash: null },
         authProviders: [identity.provider],
       });
-      user = created.toObject() as UserDoc;
     } catch (error) {
       throw explainDuplicate(error);
     }

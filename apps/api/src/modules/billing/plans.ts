@@ -34,11 +34,11 @@ export async function loadPlanAccess(customerId: Types.ObjectId, now = new Date(
   return planOf(customer, now);
 }
 
-/** Refuses (403 plan_required) a company whose plan does not include the feature; put it after requireAuth or requireApiKey. */
+/** Refuses (403 plan_required) a company whose plan does not include the feature; put it after requireAuth, requireApiKey or requireAgencyAuth. */
 export function requirePlanFeature(feature: TPlanFeature): RequestHandler {
   return async (req, _res, next) => {
     try {
-      const access = await loadPlanAccess(req.apiKeyAuth?.customerId ?? tenantOf(req));
+      const access = await loadPlanAccess(req.apiKeyAuth?.customerId ?? req.agencyAuth?.customerId ?? tenantOf(req));
       next(access.features.includes(feature) ? undefined : AppError.planRequired(BillingMessages.featureNotInPlan(feature, access.plan.name)));
     } catch (error) {
       next(error);
@@ -53,11 +53,14 @@ export function countSeatsUsed(customerId: Types.ObjectId, session?: ClientSessi
 
 /**
  * Refuses (409 seats_full) adding `adding` users beyond the company's seats, with a message that says how to
- * get more. Call it in the transaction that adds them, so two admins adding at once cannot both pass.
+ * get more. Call it in the transaction that adds them: it writes the company's document first, so two
+ * transactions adding users to one company conflict (WriteConflict) and the retried one counts the other's.
  */
 export async function assertSeatsFor(customerId: Types.ObjectId, adding: number, session?: ClientSession | null): Promise<void> {
   if (adding <= 0) return;
-  const customer = await Customer.findById(customerId, { plan: 1, seats: 1, trialEndsAt: 1, subscription: 1 }, { session: session ?? undefined }).lean<PlanFields>();
+  const customer = session
+    ? await Customer.findOneAndUpdate({ _id: customerId }, { $set: { seatsCheckedAt: new Date() } }, { session, projection: { plan: 1, seats: 1, trialEndsAt: 1, subscription: 1 }, timestamps: false }).lean<PlanFields>()
+    : await Customer.findById(customerId, { plan: 1, seats: 1, trialEndsAt: 1, subscription: 1 }).lean<PlanFields>();
   if (!customer) throw AppError.notFound('Company');
   const { seats } = planOf(customer);
   const used = await countSeatsUsed(customerId, session);

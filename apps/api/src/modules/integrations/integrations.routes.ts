@@ -7,13 +7,14 @@ import { validate } from '../../lib/validate';
 import { disconnect, myIntegrations, sharedAddresses, startConnect } from './integrations.service';
 import { mailboxRouter } from './mailbox/mailbox.routes';
 import { calendarRouter } from './calendar/calendar.routes';
+import { requirePlanFeature } from '../billing/plans';
 
 const path = (absolute: string) => absolute.replace(/^\/api/, '');
 
 /** Connecting, listing and disconnecting mailboxes and calendars; the mailbox and calendar callbacks and checks. */
 export const integrationsRouter = Router();
 
-integrationsRouter.post(path(IntegrationsApi.connect), requireAuth, validate({ body: ZConnectRequest }), async (req, res) => {
+integrationsRouter.post(path(IntegrationsApi.connect), requireAuth, requirePlanFeature('integrations'), validate({ body: ZConnectRequest }), async (req, res) => {
   res.json(await startConnect(req, res, req.body));
 });
 

@@ -47,6 +47,8 @@ const customerSchema = new Schema(
       // Set by the Stripe provider once the company paid through it.
       stripeCustomerId: { type: String, default: null },
     },
+    // Written by assertSeatsFor in the transaction that adds users, so two concurrent adds conflict.
+    seatsCheckedAt: { type: Date, default: null },
     // Look and feel (company-settings/look-feel): a stored image file id (PNG or JPEG, resized) and a #rrggbb
     // colour that passed the contrast check. Career site, candidate pages, mails and offer letters use them.
     branding: {

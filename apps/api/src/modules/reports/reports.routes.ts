@@ -12,6 +12,7 @@ import { platformReportsOverview } from './platform/platform-overview.service';
 import { startReportExport } from './report-export';
 import { getTatSettings, saveTatSettings } from './tat/tat.service';
 import { startTalliesRebuild } from './tallies/rebuild-job';
+import { requirePlanFeature } from '../billing/plans';
 
 const path = (p: string) => p.replace(/^\/api/, '');
 const now = (req: Request) => new Date(clockOf(req).now());
@@ -37,7 +38,8 @@ function companyQuery(req: Request): ReportQuery {
   return query;
 }
 
-const viewReports = [requireAuth, requireRight('viewReports')];
+// A company's reports are a plan feature (every plan has it now; the trial opens it too).
+const viewReports = [requireAuth, requireRight('viewReports'), requirePlanFeature('reports')];
 
 reportsRouter.get(path(ReportsApi.overview), ...viewReports, async (req, res) => {
   res.setHeader('Cache-Control', 'no-store');

@@ -9,6 +9,8 @@ import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
 import { Location } from '../org/location.model';
 import { User, type UserDoc } from './user.model';
+import { assertSeatsFor } from '../billing/plans';
+import { withTransaction } from '../jobs/with-transaction';
 
 type Column = (typeof UserImportColumns)[number];
 type Refused = TUserImportResponse['refused'][number];
@@ -123,29 +125,33 @@ export async function importUsers({
     candidates.push({ row: r, data: { ...input.data, customerId, passwordHash: null, emailVerification: { status: false, keyHash: null } } });
   }
 
-  const emails = candidates.map((c) => c.data.email as string);
-  const taken = new Set(
-    (await User.find({ email: { $in: emails } }, { email: 1 }).setOptions({ crossTenant: true }).lean()).map((u) => u.email),
-  );
-  const fresh = candidates.filter((c) => {
-    if (!taken.has(c.data.email as string)) return true;
-    refused.push({ row: c.row, email: c.data.email as string, reason: UserMessages.emailTaken });
-    return false;
-  });
-
-  let users: UserDoc[] = [];
-  if (fresh.length) {
-    // Unordered: a row that races another sign-up with the same email fails alone.
-    const result = await User.insertMany(fresh.map((c) => c.data), { ordered: false, rawResult: false }).catch((error: { insertedDocs?: UserDoc[]; writeErrors?: { index?: number; err?: { index?: number } }[] }) => {
-      for (const w of error.writeErrors ?? []) {
-        const c = fresh[w.index ?? w.err?.index ?? -1];
-        if (c) refused.push({ row: c.row, email: c.data.email as string, reason: UserMessages.emailTaken });
-      }
-      if (!error.insertedDocs) throw error;
-      return error.insertedDocs;
-    });
-    users = result as unknown as UserDoc[];
-  }
+  const users = await insertWithinSeats(customerId, candidates, refused);
   refused.sort((a, b) => a.row - b.row);
   return { report: { created: users.length, invitations: users.length, refused }, users };
+}
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
+
+/**
+ * Inserts the rows whose email is free, all or nothing: the whole import is refused (409 seats_full, with
+ * how to get more seats) when its users would exceed the plan's seats, counted in the same transaction as
+ * the insert. A row that loses an email race to a parallel sign-up aborts the transaction; the emails are
+ * then read again and that row is reported instead.
+ */
+async function insertWithinSeats(customerId: Types.ObjectId, candidates: { row: number; data: Record<string, unknown> }[], refused: Refused[]): Promise<UserDoc[]> {
+  for (let attempt = 0; ; attempt++) {
+    const emails = candidates.map((c) => c.data.email as string);
+    const taken = new Set((await User.find({ email: { $in: emails } }, { email: 1 }).setOptions({ crossTenant: true }).lean()).map((u) => u.email));
+    const fresh = candidates.filter((c) => !taken.has(c.data.email as string));
+    try {
+      const users = await withTransaction(async (session) => {
+        await assertSeatsFor(customerId, fresh.length, session);
+        return fresh.length ? ((await User.insertMany(fresh.map((c) => c.data), { session })) as unknown as UserDoc[]) : [];
+      });
+      for (const c of candidates) if (taken.has(c.data.email as string)) refused.push({ row: c.row, email: c.data.email as string, reason: UserMessages.emailTaken });
+      return users;
+    } catch (error) {
+      if (!isDuplicateKey(error) || attempt >= 2) throw error;
+    }
+  }
 }

@@ -20,6 +20,8 @@ import { User } from './user.model';
 import { buildUserFilter, searchCondition, userListSort } from './user-query';
 import { loadOrgNames, presentUserOption, presentUserRow, type UserRowSource } from './user-row.presenter';
 import { cutOffWhenGone } from '../../lib/client-gone';
+import { assertSeatsFor } from '../billing/plans';
+import { withTransaction } from '../jobs/with-transaction';
 
 type Actor = { userId: Types.ObjectId };
 /** Who is changing another user: their effective rights decide whom they may change. */
@@ -97,22 +99,32 @@ export async function addUser({ customerId, input }: { customerId: Types.ObjectI
   await assertEmailFree(input.email);
   const managers = await assertCompanyManagers(customerId, input.managers ?? []);
   try {
-    const user = await User.create({
-      customerId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      mobile: input.mobile ?? '',
-      eCode: input.eCode ?? '',
-      role: input.role,
-      addlRoles: input.addlRoles ?? [],
-      buItemId: input.buItemId ?? null,
-      department: input.department ?? null,
-      location: input.location ?? null,
-      timezone: input.timezone ?? 'UTC',
-      managers,
-      passwordHash: null,
-      emailVerification: { status: false, keyHash: null },
+    // The seat is counted in the same transaction as the insert, so two admins adding at once cannot both take the last one.
+    const user = await withTransaction(async (session) => {
+      await assertSeatsFor(customerId, 1, session);
+      const [created] = await User.create(
+        [
+          {
+            customerId,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            mobile: input.mobile ?? '',
+            eCode: input.eCode ?? '',
+            role: input.role,
+            addlRoles: input.addlRoles ?? [],
+            buItemId: input.buItemId ?? null,
+            department: input.department ?? null,
+            location: input.location ?? null,
+            timezone: input.timezone ?? 'UTC',
+            managers,
+            passwordHash: null,
+            emailVerification: { status: false, keyHash: null },
+          },
+        ],
+        { session },
+      );
+      return created!;
     });
     return user;
   } catch (error) {
@@ -183,7 +195,11 @@ export async function changeUserStatus({ customerId, actor, input }: { customerI
     if (user.admin && (await countOtherActiveAdmins(customerId, user._id)) === 0) throw AppError.conflict(UserMessages.lastAdmin);
   }
   if (user.status !== input.status) {
-    await User.updateOne({ _id: user._id, customerId }, { $set: { status: input.status } });
+    // A deactivated user coming back takes a seat again.
+    await withTransaction(async (session) => {
+      if (user.status === 'inactive') await assertSeatsFor(customerId, 1, session);
+      await User.updateOne({ _id: user._id, customerId }, { $set: { status: input.status } }, { session });
+    });
     if (input.status === 'inactive') await revokeUserSessions(user._id);
   }
   return presentOne(customerId, { ...(user.toObject() as UserRowSource), status: input.status });

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { requirePlanFeature } from '../../billing/plans';
 import { AgencyApi, ZAgenciesQuery, ZAgencyInput, ZUpdateAgencyRequest, type TAgenciesQuery } from '@hireflow/contracts/agencies';
 import { ZIdParams } from '@hireflow/contracts/jobs';
 import { z } from 'zod';
@@ -16,7 +17,9 @@ export const manageAgenciesRouter = Router();
 const ZPageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 const ctxOf = (req: Request): ManageContext => ({ ...jobsContext(req), canManage: authOf(req).rights.has('manageAgencies') });
 const idOf = (req: Request) => req.params.id as string;
-const manage = [requireAuth, requireRight('manageAgencies')];
+// Agencies are a plan feature: managing them and reading one (approvers) need a plan that includes them.
+const agencies = requirePlanFeature('agencies');
+const manage = [requireAuth, requireRight('manageAgencies'), agencies];
 
 // The fixed /agencies/options before /agencies/:id.
 manageAgenciesRouter.get(apiPath(AgencyApi.agencyOptions), ...manage, async (req, res) => {
@@ -32,7 +35,7 @@ manageAgenciesRouter.post(apiPath(AgencyApi.agencies), ...manage, validate({ bod
 });
 
 // Approvers in its chain read it too (the approval page), so the right is checked in the service.
-manageAgenciesRouter.get(apiPath(AgencyApi.agency), requireAuth, validate({ params: ZIdParams }), async (req, res) => {
+manageAgenciesRouter.get(apiPath(AgencyApi.agency), requireAuth, agencies, validate({ params: ZIdParams }), async (req, res) => {
   res.json(await getAgency(ctxOf(req), idOf(req)));
 });
 

@@ -20,6 +20,7 @@ import { authCtxOf } from '../../auth/auth.context';
 import { logout } from '../../auth/sign-in.service';
 import { IpRules } from '../../auth/rate-rules';
 import { presentAgencyMe } from './agency-session';
+import { requirePlanFeature } from '../../billing/plans';
 import { agencyLogin, agencyOtpLogin, agencySignInPage, initiateAgencyReset, sendAgencyOtp, setAgencyPassword, type AgencyLink } from './portal-sign-in.service';
 import { addColleague, getPortalJob, listColleagues, listPortalJobs, listPortalSubmissions, submitCandidate } from './portal.service';
 
@@ -92,7 +93,8 @@ const readSubmitForm: RequestHandler = async (req, res, next) => {
   }
 };
 
-agencyPortalRouter.post(path(AgencyPortalApi.submissions), requireAgencyAuth, readSubmitForm, validate({ body: ZPortalSubmitRequest }), async (req, res) => {
+// Submitting needs the company's plan to include agencies (checked before the upload is read).
+agencyPortalRouter.post(path(AgencyPortalApi.submissions), requireAgencyAuth, requirePlanFeature('agencies'), readSubmitForm, validate({ body: ZPortalSubmitRequest }), async (req, res) => {
   const resume = (res.locals.resume as UploadedFile | null) ?? null;
   res.status(201).json(await submitCandidate({ ctx: portalCtxOf(req), auth: agencyAuthOf(req), input: req.body, resume }));
 });

@@ -5,7 +5,7 @@ import type { PlanChange } from '../payments/payment-provider';
 
 /**
  * Puts a company on a plan: its seats become the plan's (never fewer than a super admin granted beyond the
- * old plan), the trial ends, the subscription is active and the promo (if any) applies to coming invoices.
+ * old plan), the trial ends, the subscription is active and the promo (if any; null removes it) applies to coming invoices.
  * The manual provider calls it at once; the Stripe webhook calls it once checkout is paid.
  */
 export async function applyPlanChange(change: PlanChange, session?: ClientSession | null) {
@@ -18,7 +18,8 @@ export async function applyPlanChange(change: PlanChange, session?: ClientSessio
         seats: plan.seats,
         trialEndsAt: null,
         'subscription.status': 'active',
-        ...(change.promoId ? { 'subscription.promoId': change.promoId } : {}),
+        // The promo that applies to the new plan (the subscription service checked it); null drops one that does not.
+        'subscription.promoId': change.promoId,
       },
     },
     { session: session ?? undefined },

@@ -6,6 +6,7 @@ import type { TAgency } from '@hireflow/contracts/agencies';
 import { approvalPagePath } from '@hireflow/contracts/approvals';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
+import { ApiErrorText } from '@/components/api-error-text';
 import { useAgency } from '../api/get-agency';
 import { usePauseAgency } from '../api/pause-agency';
 import { useResumeAgency } from '../api/resume-agency';
@@ -29,7 +30,7 @@ export function AgencyDetailDrawer({ agencyId, onClose }: { agencyId: string | n
         </Group>
       ) : agency.isError ? (
         <Alert color="red" role="alert" title="This agency could not be loaded">
-          {errorMessage(agency.error)}
+          <ApiErrorText message={errorMessage(agency.error)} />
         </Alert>
       ) : (
         <AgencyDetail key={agency.data.id} agency={agency.data} />

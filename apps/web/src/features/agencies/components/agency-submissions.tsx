@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '@hireflow/contracts/offers';
 import { Paths, buildPath } from '@hireflow/contracts/routes';
 import { errorMessage } from '@/lib/api-client';
+import { ApiErrorText } from '@/components/api-error-text';
 import { useAgencySubmissions } from '../api/get-agency-submissions';
 import { when } from './agency-texts';
 import { CoarseStatusBadge } from '@/components/coarse-status-badge';
@@ -19,7 +20,7 @@ export function AgencySubmissions({ agencyId }: { agencyId: string }) {
       </Group>
     );
   }
-  if (list.isError) return <Alert color="red" title="The submissions could not be loaded">{errorMessage(list.error)}</Alert>;
+  if (list.isError) return <Alert color="red" title="The submissions could not be loaded"><ApiErrorText message={errorMessage(list.error)} /></Alert>;
   if (list.data.items.length === 0) return <Text c="dimmed">No candidates submitted yet.</Text>;
   const pages = Math.ceil(list.data.total / list.data.pageSize);
   return (

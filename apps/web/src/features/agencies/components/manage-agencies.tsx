@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AgencyStatuses, AgencyStatusLabels, type TAgencyStatus, type TAgencySummary } from '@hireflow/contracts/agencies';
 import { errorMessage } from '@/lib/api-client';
+import { ApiErrorText } from '@/components/api-error-text';
 import { useAgencies } from '../api/get-agencies';
 import { AgencyStatusBadge } from './agency-status-badge';
 import { AgencyDetailDrawer } from './agency-detail';
@@ -61,7 +62,7 @@ export function ManageAgencies() {
         </Group>
       ) : list.isError ? (
         <Alert color="red" role="alert" title="The agencies could not be loaded">
-          {errorMessage(list.error)}
+          <ApiErrorText message={errorMessage(list.error)} />
         </Alert>
       ) : list.data.items.length === 0 ? (
         filtered ? (

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { IdentityProviders, type TIdentityProvider } from '@hireflow/contracts/auth';
 import { ServiceLabels, type TConnection, type TIntegrationService, type TMyIntegrations } from '@hireflow/contracts/integrations';
 import { errorMessage } from '@/lib/api-client';
+import { ApiErrorText } from '@/components/api-error-text';
 import { useSession } from '@/lib/session';
 import { useMyIntegrations } from '../api/get-my-integrations';
 import { useConnectIntegration } from '../api/connect-integration';
@@ -26,7 +27,7 @@ export function MyIntegrations() {
   const [disconnecting, setDisconnecting] = useState<TConnection | null>(null);
 
   if (mine.isPending) return <Loader role="progressbar" aria-label="Loading integrations" />;
-  if (mine.isError) return <Alert color="red" role="alert">{errorMessage(mine.error)}</Alert>;
+  if (mine.isError) return <Alert color="red" role="alert"><ApiErrorText message={errorMessage(mine.error)} /></Alert>;
 
   const configured = IdentityProviders.filter((p) => mine.data.providers[p]);
   const missing = IdentityProviders.filter((p) => !mine.data.providers[p]);
@@ -38,7 +39,7 @@ export function MyIntegrations() {
       <NotConfiguredNote missing={missing} none={configured.length === 0} />
       {connect.isError ? (
         <Alert color="red" role="alert">
-          {errorMessage(connect.error)}
+          <ApiErrorText message={errorMessage(connect.error)} />
         </Alert>
       ) : null}
       {sections.map(({ service, title, purpose }) => (

@@ -7,6 +7,7 @@ import { NotFoundContent } from '@/app/screens/not-found';
 import { loadChunk } from '@/app/routes/lazy-page';
 import { ExportButton } from '@/components/export-button';
 import { errorMessage } from '@/lib/api-client';
+import { ApiErrorText } from '@/components/api-error-text';
 import { useReport } from '../api/get-report';
 import { usePlatformReportsOverview } from '../api/get-platform-reports-overview';
 import { startReportExport } from '../api/start-report-export';
@@ -110,7 +111,7 @@ function KnownReport({ name, platform }: { name: TAnyReportName; platform: boole
       ) : report.isError && !report.data ? (
         <Alert color="red" title="This report could not be loaded">
           <Stack gap="xs" align="start">
-            <Text size="sm">{errorMessage(report.error)}</Text>
+            <Text size="sm"><ApiErrorText message={errorMessage(report.error)} /></Text>
             <Button variant="default" size="xs" onClick={() => void report.refetch()} loading={report.isFetching}>
               Try again
             </Button>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/api-client';
+import { ApiErrorText } from '@/components/api-error-text';
 
 /** While headline figures load: four placeholder cards; when they failed: why, and Try again. Null once loaded. */
 export function FiguresLoadState({ query, what, height }: { query: UseQueryResult<unknown>; what: string; height: number }) {
@@ -17,7 +18,7 @@ export function FiguresLoadState({ query, what, height }: { query: UseQueryResul
     return (
       <Alert color="red" title={`The ${what} could not be loaded`}>
         <Group gap="sm">
-          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Text size="sm"><ApiErrorText message={errorMessage(query.error)} /></Text>
           <Button size="xs" variant="default" onClick={() => void query.refetch()}>
             Try again
           </Button>

@@ -51,6 +51,16 @@ describe('/company-settings/manage-agencies', () => {
     await waitFor(() => expect(asked).toContainEqual({ status: 'paused', search: 'quiet', page: 1 }), wait);
   });
 
+  it("on a plan without agencies, says so with a link to the Subscription page", async () => {
+    signInAsAdmin();
+    const refusal = 'Recruitment agencies are not part of the Starter plan. An admin can change the plan on Company settings → Subscription.';
+    http.onGet('/api/agencies').reply(403, { code: 'plan_required', message: refusal });
+    await openPage();
+    const alert = await screen.findByRole('alert', {}, wait);
+    expect(alert).toHaveTextContent(refusal);
+    expect(within(alert).getByRole('link', { name: 'Open Subscription' })).toHaveAttribute('href', '/company-settings/Subscription');
+  });
+
   it('reads the filters from a shared URL', async () => {
     signInAsAdmin();
     const asked: unknown[] = [];
