@@ -1,8 +1,10 @@
 import { BillingCurrency, Plans } from '@hireflow/contracts/billing';
-import { InvoiceMessages, type TInvoiceState } from '@hireflow/contracts/billing-invoices';
+import { InvoiceMessages, periodLabel, type TInvoiceState } from '@hireflow/contracts/billing-invoices';
 import { AppError } from '../../../lib/app-error';
 import { Customer } from '../../org/customer.model';
 import { Invoice } from '../invoices/invoice.model';
+import { periodOf, priceInvoice } from '../invoices/invoice-generation';
+import { applyPlanChange } from '../subscription/apply-plan-change';
 import { registerStripeProvider, type PaymentProvider } from './payment-provider';
 import { stripeClient } from './stripe-client';
 import type { Config } from '../../../config';
@@ -27,11 +29,21 @@ export function createStripeProvider(config: Config): PaymentProvider {
     name: 'stripe',
     async startPlanChange(change, { returnUrl }) {
       const plan = Plans[change.plan];
+      const now = new Date();
+      // This month already invoiced (for the old plan): the change applies now and next month's invoice bills it.
+      if (await Invoice.exists({ customerId: change.customerId, period: periodOf(now) })) {
+        await applyPlanChange(change);
+        return { kind: 'applied' };
+      }
+      // Otherwise checkout charges exactly this month's invoice under the new plan (promo and tax included);
+      // its payment issues that invoice as paid, so the monthly run does not bill the month again.
+      const company = (await Customer.findById(change.customerId, { name: 1, slug: 1, plan: 1, profile: 1, subscription: 1 }).lean())!;
+      const priced = await priceInvoice({ ...company, plan: plan.id, subscription: { ...company.subscription, promoId: change.promoId } } as Parameters<typeof priceInvoice>[0], periodOf(now));
       const metadata: CheckoutMetadata = { kind: 'plan_change', customerId: String(change.customerId), plan: plan.id, promoId: change.promoId ? String(change.promoId) : '', requestedBy: String(change.requestedBy) };
       const stripeCustomer = await customerOf(change.customerId);
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency, unit_amount: plan.monthlyPriceMinor, product_data: { name: `${plan.name} plan, first month` } } }],
+        line_items: [{ quantity: 1, price_data: { currency, unit_amount: priced.totalMinor, product_data: { name: `${plan.name} plan, ${periodLabel(periodOf(now))}` } } }],
         client_reference_id: String(change.customerId),
         metadata,
         ...(stripeCustomer ? { customer: stripeCustomer } : {}),

@@ -83,13 +83,22 @@ describe('changing plan through Stripe checkout', () => {
     const started = await provider.startPlanChange({ customerId: customer._id, plan: 'enterprise', promoId: null, requestedBy: admin._id }, { returnUrl: `${config.publicUrl}/company-settings/subscription` });
     const session = peer.lastSession()!;
     expect(started).toEqual({ kind: 'redirect', url: session.url });
-    expect(session.fields).toMatchObject({ mode: 'payment', 'line_items[0][price_data][unit_amount]': '119900', 'metadata[kind]': 'plan_change', 'metadata[plan]': 'enterprise' });
+    // This month's invoice under the new plan: €1,199.00 + 21% Dutch tax.
+    expect(session.fields).toMatchObject({ mode: 'payment', 'line_items[0][price_data][unit_amount]': '145079', 'metadata[kind]': 'plan_change', 'metadata[plan]': 'enterprise' });
     expect((await Customer.findById(customer._id).lean())!.plan).toBe('growth');
 
     await deliver(peer.completedWebhook(session.id)).expect(200);
     const after = (await Customer.findById(customer._id).lean())!;
     expect(after).toMatchObject({ plan: 'enterprise', seats: 100, trialEndsAt: null });
     expect(after.subscription!.status).toBe('active');
+    // What checkout charged is this month's invoice, issued as paid: the monthly run bills the month no second time.
+    const invoices = await Invoice.find({ customerId: customer._id }).lean();
+    expect(invoices.map((i) => [i.plan, i.totalMinor, i.status, i.paidVia])).toEqual([['enterprise', 145079, 'paid', 'stripe']]);
+    expect(await issueInvoice(customer._id, invoices[0]!.period, new Date())).toBeNull();
+
+    // A second change in a month already invoiced applies at once (next month's invoice bills it).
+    expect(await provider.startPlanChange({ customerId: customer._id, plan: 'growth', promoId: null, requestedBy: admin._id }, { returnUrl: config.publicUrl })).toEqual({ kind: 'applied' });
+    expect((await Customer.findById(customer._id).lean())!.plan).toBe('growth');
   });
 });
 

@@ -4,8 +4,8 @@ import { Customer } from '../../org/customer.model';
 import type { PlanChange } from '../payments/payment-provider';
 
 /**
- * Puts a company on a plan: its seats become the plan's (never fewer than a super admin granted beyond the
- * old plan), the trial ends, the subscription is active and the promo (if any; null removes it) applies to coming invoices.
+ * Puts a company on a plan: its seats become the plan's (seats a super admin granted beyond a plan are a deal
+ * for that plan, so a change of plan resets them), the trial ends, the subscription is active and the promo (if any; null removes it) applies to coming invoices.
  * The manual provider calls it at once; the Stripe webhook calls it once checkout is paid.
  */
 export async function applyPlanChange(change: PlanChange, session?: ClientSession | null) {
