@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { useCompany } from '@/features/superadmin/api/get-company';
@@ -8,6 +9,9 @@ import { CompanyStateBadge } from '@/features/superadmin/components/company-stat
 import { CompanySubscriptionForm } from '@/features/superadmin/components/company-subscription-form';
 import { planLabel, seatsLabel } from '@/features/superadmin/components/company-plan';
 import { errorMessage } from '@/lib/api-client';
+
+// Invoices load after the company (their table and "Mark paid" dialog are a chunk of their own).
+const SuperadminInvoices = lazy(() => import('@/features/billing/invoices/components/superadmin-invoices').then((m) => ({ default: m.SuperadminInvoices })));
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -84,6 +88,9 @@ export default function CompanyPage() {
           This company in the platform audit log
         </Anchor>
       </Stack>
+      <Suspense fallback={<Loader size="sm" aria-label="Loading invoices" />}>
+        <SuperadminInvoices companyId={c.id} />
+      </Suspense>
     </Stack>
   );
 }

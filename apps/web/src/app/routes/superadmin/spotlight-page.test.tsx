@@ -72,8 +72,8 @@ describe('/superadmin/spotlight', () => {
     http.onGet('/api/superadmin/companies').reply((config) => {
       const q = (config.params as { q?: string }).q;
       const all = [
-        { id: '64a000000000000000000101', name: 'Acme Corp', slug: 'acme', state: 'active', plan: 'enterprise', admin: null, createdAt: '2026-01-01T00:00:00.000Z' },
-        { id: '64a000000000000000000102', name: 'Globex', slug: 'globex', state: 'active', plan: 'growth', admin: null, createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: '64a000000000000000000101', name: 'Acme Corp', slug: 'acme', state: 'active', plan: 'enterprise', seats: { used: 3, allowed: 25 }, trialEndsAt: null, usage: { users: 3, jobs: 1, applicationsThisMonth: 0 }, admin: null, createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: '64a000000000000000000102', name: 'Globex', slug: 'globex', state: 'active', plan: 'growth', seats: { used: 3, allowed: 25 }, trialEndsAt: null, usage: { users: 3, jobs: 1, applicationsThisMonth: 0 }, admin: null, createdAt: '2026-01-01T00:00:00.000Z' },
       ];
       const found = q ? all.filter((c) => c.name.toLowerCase().includes(q.toLowerCase())) : all;
       return [200, { items: found, total: found.length, page: 1, pageSize: 25 }];
