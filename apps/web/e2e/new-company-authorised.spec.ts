@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, latestMail, signInWithPassword, uniqueEmail, useBrowser } from './support/journey';
 
-describe('journey: the platform super admin authorises a new company, and its admin gets in', () => {
+describe('journey: the platform super admin authorises a new company; its admin gets in and applies a promo code', () => {
   const browser = useBrowser();
 
-  it('signs up, verifies, waits; the super admin authorises it from /superadmin/companies; the admin is mailed and moves on', async () => {
+  it('signs up, verifies, waits; the super admin authorises it from /superadmin/companies; the admin is mailed, moves on, applies LAUNCH20 and sees the new price', async () => {
     const email = uniqueEmail('founder');
     const stamp = Date.now().toString(36);
     const companyName = `Authorise Me ${stamp}`;
@@ -48,5 +48,26 @@ describe('journey: the platform super admin authorises a new company, and its ad
     await expectPath(page, '/login');
     await signInWithPassword(page, email, 'Founder123');
     await expectPath(page, '/user-options');
+    // It finishes the first-run choice and opens the Subscription page: a Growth trial; a promo code lowers the price.
+    await page.getByRole('radio', { name: 'Look around first' }).check();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expectPath(page, '/dashboard');
+    await page.goto(browser.url('/company-settings/Subscription'));
+    await page.getByRole('heading', { name: 'Subscription', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Current plan: Growth' }).waitFor();
+    await page.getByText('Free trial', { exact: true }).waitFor();
+    await page.getByText(/Seats: 1 of 25 used/).waitFor();
+
+    const newPrice = '€319.20'; // Growth's €399.00 less 20%
+    await page.getByRole('textbox', { name: 'Promo code' }).fill('launch20');
+    await page.getByRole('button', { name: 'Apply code' }).click();
+    await page.getByText(`Promo code LAUNCH20 applied. Your plan now costs ${newPrice} a month.`).waitFor();
+    await page.getByLabel('Monthly price').getByText(`${newPrice} a month`).waitFor();
+    expect(await page.getByText(/LAUNCH20/).first().isVisible()).toBe(true);
+
+    // Applying it again is refused in words: one use per company.
+    await page.getByRole('textbox', { name: 'Promo code' }).fill('LAUNCH20');
+    await page.getByRole('button', { name: 'Apply code' }).click();
+    await page.getByRole('alert').getByText('Your company has already used this promo code.').waitFor();
   });
 });

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { presentCandidateSummary } from '../candidates/candidate-summary';
 import { CandidateProfileMessages, JobStatusesOpenForCandidates, type TUpdateCandidateParsed } from '@hireflow/contracts/candidates-profile';
 import type { TCandidateFieldsParsed } from '@hireflow/contracts/candidates';
 import type { TJobStatus } from '@hireflow/contracts/jobs';
@@ -97,22 +98,13 @@ export async function getPublicJob(caller: ApiCaller, id: string): Promise<TPubl
 
 // ---- Candidates -------------------------------------------------------------------------------
 
+/** The app's candidate summary (one presenter for both), without what only the app's lists need. */
 function presentCandidate(c: CandidateDoc): TPublicCandidate {
+  const { pinned: _pinned, lastActivityAt: _lastActivity, ...summary } = presentCandidateSummary(c, false);
   return {
-    id: String(c._id),
-    firstName: c.firstName,
-    lastName: c.lastName ?? '',
-    email: c.email ?? '',
-    phone: c.phone ?? '',
-    location: c.location ?? '',
-    currentTitle: c.currentTitle ?? '',
-    currentCompany: c.currentCompany ?? '',
-    experienceYears: c.experienceYears ?? null,
-    skills: c.skills ?? [],
-    tags: c.tags ?? [],
+    ...summary,
     source: c.source as TPublicCandidate['source'],
     jobIds: (c.jobIds ?? []).map(String),
-    createdAt: iso((c as { createdAt?: Date }).createdAt),
     updatedAt: iso((c as { updatedAt?: Date }).updatedAt),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Customer } from '../../org/customer.model';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
@@ -121,7 +122,9 @@ describe('stage automations: running', () => {
     later(61);
     await runDueJobs();
     const toCandidate = await pipelineMails(candidateEmail);
-    expect(toCandidate.map((m) => m.text)).toEqual(['Hello Applicant0, you are moving forward.']);
+    // The template's text, then the company's footer every candidate mail carries.
+    const company = (await Customer.findById(co.customerId).lean())!;
+    expect(toCandidate.map((m) => m.text)).toEqual([`Hello Applicant0, you are moving forward.\n\n--\n${company.name}`]);
     expect(await pipelineMails(co.employee.user.email)).toHaveLength(0);
 
     later(24 * 60);
