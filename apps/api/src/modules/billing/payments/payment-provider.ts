@@ -1,6 +1,5 @@
 import type { Types } from 'mongoose';
 import type { TPlanId } from '@hireflow/contracts/billing';
-import type { Config } from '../../../config';
 
 /** A plan change a company admin asked for (the promo, if any, was checked by the subscription service). */
 export type PlanChange = {
@@ -25,17 +24,4 @@ export interface PaymentProvider {
   readonly name: 'manual' | 'stripe';
   startPlanChange(change: PlanChange, ctx: { returnUrl: string }): Promise<PlanChangeStart>;
   startInvoicePayment(invoiceId: Types.ObjectId, ctx: { customerId: Types.ObjectId; returnUrl: string }): Promise<InvoicePaymentStart>;
-}
-
-type ProviderFactory = (config: Config) => PaymentProvider;
-let stripeFactory: ProviderFactory | null = null;
-
-/** The Stripe module registers itself here (so billing does not load the stripe package unless it is configured). */
-export function registerStripeProvider(factory: ProviderFactory) {
-  stripeFactory = factory;
-}
-
-/** Stripe when its keys are set and it is registered, else manual. */
-export function paymentProviderFor(config: Config, manual: ProviderFactory): PaymentProvider {
-  return config.stripe && stripeFactory ? stripeFactory(config) : manual(config);
 }

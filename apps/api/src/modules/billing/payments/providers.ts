@@ -1,9 +1,9 @@
 import type { Config } from '../../../config';
-import { paymentProviderFor, type PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './payment-provider';
 import { manualProvider } from './manual-provider';
-import './stripe-provider';
+import { createStripeProvider } from './stripe-provider';
 
-/** The provider billing uses: Stripe when its keys are set, else manual. */
+/** The provider billing uses: Stripe when its keys are set (config.stripe), else manual. */
 export function paymentProviderOf(config: Config): PaymentProvider {
-  return paymentProviderFor(config, manualProvider);
+  return config.stripe ? createStripeProvider(config) : manualProvider(config);
 }

@@ -5,7 +5,7 @@ import { Customer } from '../../org/customer.model';
 import { Invoice } from '../invoices/invoice.model';
 import { periodOf, priceInvoice } from '../invoices/invoice-generation';
 import { applyPlanChange } from '../subscription/apply-plan-change';
-import { registerStripeProvider, type PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './payment-provider';
 import { stripeClient } from './stripe-client';
 import type { Config } from '../../../config';
 
@@ -74,4 +74,3 @@ export function createStripeProvider(config: Config): PaymentProvider {
   };
 }
 
-registerStripeProvider(createStripeProvider);

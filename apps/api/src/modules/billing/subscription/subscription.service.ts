@@ -12,8 +12,7 @@ import type { Config } from '../../../config';
 import { AppError } from '../../../lib/app-error';
 import { withTransaction } from '../../jobs/with-transaction';
 import { Customer, type CustomerDoc } from '../../org/customer.model';
-import { manualProvider } from '../payments/manual-provider';
-import { paymentProviderFor } from '../payments/payment-provider';
+import { paymentProviderOf } from '../payments/providers';
 import { countSeatsUsed, planOf } from '../plans';
 import { Promo, type PromoDoc } from '../promos/promo.model';
 import { findPromoByCode, presentApplied, promoProblem, redeemPromo } from '../promos/promos.service';
@@ -68,7 +67,7 @@ export async function getSubscription({ customerId, config }: Ctx, now = new Dat
       discountedPriceMinor: priceWith(id, promo),
       current: id === plan,
     })),
-    provider: paymentProviderFor(config, manualProvider).name,
+    provider: paymentProviderOf(config).name,
   };
 }
 
@@ -117,7 +116,7 @@ export async function changePlan({ customerId, config, plan, userId }: Ctx & { p
   if (blocked) throw AppError.seatsFull(blocked);
   const applied = await loadAppliedPromo(customer);
   const promoId = applied && (applied.plans as TPlanId[]).includes(plan) ? applied._id : null;
-  const provider = paymentProviderFor(config, manualProvider);
+  const provider = paymentProviderOf(config);
   const started = await provider.startPlanChange({ customerId, plan, promoId, requestedBy: userId }, { returnUrl: `${config.publicUrl}/company-settings/Subscription` });
   if (started.kind === 'redirect') return started;
   const subscription = await getSubscription({ customerId, config });
