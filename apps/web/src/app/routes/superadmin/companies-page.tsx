@@ -1,44 +1,22 @@
 import { Alert, Anchor, Group, Loader, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Paths } from '@hireflow/contracts/routes';
 import { CompanyStateLabels, CompanyStates, SuperadminValidation, type TCompanyState } from '@hireflow/contracts/superadmin';
 import { useCompanies } from '@/features/superadmin/api/get-companies';
 import { CompaniesTable } from '@/features/superadmin/components/companies-table';
 import { PlatformAuditLog } from '@/features/superadmin/components/platform-audit-log';
 import { errorMessage } from '@/lib/api-client';
+import { useUrlSearch } from '@/lib/use-url-search';
 
 const isState = (value: string | null): value is TCompanyState => CompanyStates.includes(value as TCompanyState);
 
 /** /superadmin/companies: every company on the platform, then the platform audit log; search, filters and pages live in the URL. */
 export default function CompaniesPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, q, setQ, query, page } = useUrlSearch();
   const stateParam = params.get('state');
   const state = isState(stateParam) ? stateParam : null;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [debouncedQ] = useDebouncedValue(q, 300);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== debouncedQ.trim()) update({ q: debouncedQ.trim() || null, page: null });
-    // Only the debounced text drives the URL; the setter reads the current params itself.
-  }, [debouncedQ]);
-
-  const companies = useCompanies({ q: params.get('q') ?? '', state, page });
+  const companies = useCompanies({ q: query, state, page });
   const pages = companies.data ? Math.max(1, Math.ceil(companies.data.total / companies.data.pageSize)) : 1;
 
   return (

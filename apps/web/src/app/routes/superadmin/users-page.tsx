@@ -1,12 +1,11 @@
 import { Alert, Anchor, Badge, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Paths, buildPath } from '@hireflow/contracts/routes';
 import { SuperadminValidation } from '@hireflow/contracts/superadmin';
 import { usePlatformUsers } from '@/features/superadmin/api/get-platform-users';
 import { PlatformUserActions } from '@/features/superadmin/components/platform-user-actions';
 import { errorMessage } from '@/lib/api-client';
+import { useUrlSearch } from '@/lib/use-url-search';
 import { useSession } from '@/lib/session';
 
 type Status = 'active' | 'inactive';
@@ -18,33 +17,12 @@ const statusOptions = [
 
 /** /superadmin/users: users of every company, searched by name, email or company; search, status and page live in the URL. */
 export default function SuperadminUsersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, q, setQ, query, page } = useUrlSearch();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : null;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [debouncedQ] = useDebouncedValue(q, 300);
   const selfId = useSession().user?.id ?? null;
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== debouncedQ.trim()) update({ q: debouncedQ.trim() || null, page: null });
-    // Only the debounced text drives the URL; the setter reads the current params itself.
-  }, [debouncedQ]);
-
-  const users = usePlatformUsers({ q: params.get('q') ?? '', status, page });
+  const users = usePlatformUsers({ q: query, status, page });
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   return (
@@ -86,7 +64,7 @@ export default function SuperadminUsersPage() {
         </Alert>
       ) : users.data.items.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
-          <Text ta="center">{params.get('q') || status ? 'No user matches this search.' : 'There are no users yet.'}</Text>
+          <Text ta="center">{query || status ? 'No user matches this search.' : 'There are no users yet.'}</Text>
         </Paper>
       ) : (
         <>
