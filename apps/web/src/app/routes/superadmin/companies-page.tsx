@@ -58,7 +58,7 @@ export default function CompaniesPage() {
         </Alert>
       ) : companies.data.items.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
-          <Text ta="center">{params.get('q') || state ? 'No company matches this search.' : 'No company has signed up yet.'}</Text>
+          <Text ta="center">{query || state ? 'No company matches this search.' : 'No company has signed up yet.'}</Text>
         </Paper>
       ) : (
         <>
