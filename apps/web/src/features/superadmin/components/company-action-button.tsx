@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { SuperadminValidation, type TCompanyAction, type TCompanyRow, type TCompanyState } from '@hireflow/contracts/superadmin';
-import { errorMessage } from '@/lib/api-client';
+import { type TCompanyAction, type TCompanyRow, type TCompanyState } from '@hireflow/contracts/superadmin';
 import { useActOnCompany } from '../api/act-on-company';
+import { ReasonDialog } from './reason-dialog';
 
 const wording: Record<TCompanyAction, { button: string; title: (name: string) => string; body: string; confirm: string; color?: string }> = {
   authorise: {
@@ -55,36 +55,20 @@ export function CompanyActionButton({ company, action, size = 'xs' }: { company:
       <Button size={size} variant={action === 'authorise' ? 'filled' : 'default'} color={words.color} onClick={open} aria-label={`${words.button} ${company.name}`}>
         {words.button}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={words.title(company.name)}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            act.mutate({ id: company.id, action, reason });
-          }}
-        >
-          <Stack>
-            <Text>{words.body}</Text>
-            {act.isError ? <Alert color="red">{errorMessage(act.error)}</Alert> : null}
-            <Textarea
-              label="Reason (optional)"
-              description="Kept in the company's history"
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={SuperadminValidation.maxReasonLength}
-              autosize
-              minRows={2}
-            />
-            <Group justify="end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" color={words.color} loading={act.isPending}>
-                {words.confirm}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <ReasonDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={words.title(company.name)}
+        body={words.body}
+        keptIn="Kept in the company's history"
+        reason={reason}
+        onReasonChange={setReason}
+        onConfirm={() => act.mutate({ id: company.id, action, reason })}
+        confirmLabel={words.confirm}
+        color={words.color}
+        pending={act.isPending}
+        error={act.isError ? act.error : null}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { SuperadminValidation, type TSuperadminUserAction, type TSuperadminUserRow } from '@hireflow/contracts/superadmin';
-import { errorMessage } from '@/lib/api-client';
+import { type TSuperadminUserAction, type TSuperadminUserRow } from '@hireflow/contracts/superadmin';
 import { useActOnPlatformUser } from '../api/act-on-platform-user';
+import { ReasonDialog } from './reason-dialog';
 
 const wording: Record<TSuperadminUserAction, { button: string; title: (name: string) => string; body: (u: TSuperadminUserRow) => string; confirm: string; color?: string }> = {
   disable: {
@@ -54,36 +54,20 @@ function PlatformUserActionButton({ user, action, disabledReason }: { user: TSup
       >
         {words.button}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={words.title(user.name)}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            act.mutate({ id: user.id, action, reason });
-          }}
-        >
-          <Stack>
-            <Text>{words.body(user)}</Text>
-            {act.isError ? <Alert color="red">{errorMessage(act.error)}</Alert> : null}
-            <Textarea
-              label="Reason (optional)"
-              description="Kept in the platform audit log"
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={SuperadminValidation.maxReasonLength}
-              autosize
-              minRows={2}
-            />
-            <Group justify="end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" color={words.color} loading={act.isPending}>
-                {words.confirm}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <ReasonDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={words.title(user.name)}
+        body={words.body(user)}
+        keptIn="Kept in the platform audit log"
+        reason={reason}
+        onReasonChange={setReason}
+        onConfirm={() => act.mutate({ id: user.id, action, reason })}
+        confirmLabel={words.confirm}
+        color={words.color}
+        pending={act.isPending}
+        error={act.isError ? act.error : null}
+      />
     </>
   );
 }
