@@ -58,7 +58,7 @@ export default function PromosPage() {
                   <Table.Td>{validity(p)}</Table.Td>
                   <Table.Td>{p.maxUses === null ? `${p.usesSoFar} (no limit)` : `${p.usesSoFar} of ${p.maxUses}`}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={p.active ? 'pastel-green' : 'gray'}>
+                    <Badge variant="outline" color={p.active ? 'teal.9' : 'gray.7'}>
                       {p.active ? 'Active' : 'Inactive'}
                     </Badge>
                   </Table.Td>

@@ -108,7 +108,7 @@ export default function SuperadminUsersPage() {
                     </Table.Td>
                     <Table.Td>{u.role}</Table.Td>
                     <Table.Td>
-                      <Badge color={u.status === 'active' ? 'green' : 'gray'} variant="light">
+                      <Badge color={u.status === 'active' ? 'teal.9' : 'gray.7'} variant="outline">
                         {u.status === 'active' ? 'Active' : 'Disabled'}
                       </Badge>
                     </Table.Td>

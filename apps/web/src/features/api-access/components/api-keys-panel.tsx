@@ -68,7 +68,7 @@ export function ApiKeysPanel() {
                   <Table.Td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Td>
                   <Table.Td>
                     {key.revokedAt ? (
-                      <Badge color="gray" variant="light">
+                      <Badge color="gray.7" variant="outline">
                         Revoked {formatDateTime(key.revokedAt)}
                       </Badge>
                     ) : (

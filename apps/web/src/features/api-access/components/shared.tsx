@@ -51,12 +51,13 @@ export function LoadError({ error }: { error: unknown }) {
   );
 }
 
-const statusColors: Record<TWebhookDeliveryStatus, string> = { pending: 'yellow', succeeded: 'green', failed: 'red' };
+// Outline badges in dark shades, so the text keeps 4.5:1 on the page.
+const statusColors: Record<TWebhookDeliveryStatus, string> = { pending: 'blue.9', succeeded: 'teal.9', failed: 'red.9' };
 const statusLabels: Record<TWebhookDeliveryStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
 
 export function DeliveryStatusBadge({ status }: { status: TWebhookDeliveryStatus }) {
   return (
-    <Badge color={statusColors[status]} variant="light">
+    <Badge color={statusColors[status]} variant="outline">
       {statusLabels[status]}
     </Badge>
   );

@@ -56,7 +56,7 @@ export function WebhooksPanel() {
                   <Table.Td style={{ wordBreak: 'break-all' }}>
                     {hook.url}
                     {!hook.active && (
-                      <Badge ml="xs" color="gray" variant="light">
+                      <Badge ml="xs" color="gray.7" variant="outline">
                         Off
                       </Badge>
                     )}

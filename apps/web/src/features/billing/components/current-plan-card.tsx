@@ -4,7 +4,8 @@ import type { TSubscriptionView } from '@hireflow/contracts/billing-subscription
 import { formatDay } from './money';
 
 const StateLabels: Record<TSubscriptionState, string> = { trialing: 'Free trial', active: 'Active', past_due: 'Payment overdue', canceled: 'Cancelled' };
-const StateColors: Record<TSubscriptionState, string> = { trialing: 'blue', active: 'pastel-green', past_due: 'orange', canceled: 'gray' };
+// Outline badges in dark shades, so the text keeps 4.5:1 on the page.
+const StateColors: Record<TSubscriptionState, string> = { trialing: 'blue.9', active: 'teal.9', past_due: 'red.9', canceled: 'gray.7' };
 
 /** The plan now: its price (with the promo), the state, the trial's end and seats used of allowed. */
 export function CurrentPlanCard({ subscription: s }: { subscription: TSubscriptionView }) {
@@ -17,7 +18,7 @@ export function CurrentPlanCard({ subscription: s }: { subscription: TSubscripti
           <Title order={2} id="current-plan" size="h3">
             Current plan: {s.planName}
           </Title>
-          <Badge color={StateColors[s.state]} variant="light">
+          <Badge color={StateColors[s.state]} variant="outline">
             {StateLabels[s.state]}
           </Badge>
         </Group>

@@ -37,7 +37,7 @@ function PlanCard({ plan, inTrial, onChoose }: { plan: TPlanOffer; inTrial: bool
           <Title order={3} id={`plan-${plan.id}`} size="h4">
             {plan.name}
           </Title>
-          {plan.current ? <Text size="sm" c="blue">Your plan</Text> : null}
+          {plan.current ? <Text size="sm" c="blue.9" fw={500}>Your plan</Text> : null}
         </Group>
         <Text size="sm">{plan.blurb}</Text>
         <Text fw={700}>

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
 import { SpotlightRoleLabels, SpotlightStateLabels, type TSpotlightAnnouncement, type TSpotlightState } from '@hireflow/contracts/spotlight';
 
-const stateColors: Record<TSpotlightState, string> = { scheduled: 'blue', live: 'teal', ended: 'gray' };
+// Outline badges in dark shades, so the text keeps 4.5:1 on the page.
+const stateColors: Record<TSpotlightState, string> = { scheduled: 'blue.9', live: 'teal.9', ended: 'gray.7' };
 const day = (iso: string) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 // The last day shown is the day before validTo's first instant.
 const lastDay = (iso: string) => day(new Date(new Date(iso).getTime() - 1).toISOString());
@@ -35,7 +36,7 @@ export function SpotlightTable({ items, onEdit, onDelete }: Props) {
             <Table.Tr key={a.id}>
               <Table.Td fw={500}>{a.title}</Table.Td>
               <Table.Td>
-                <Badge color={stateColors[a.state]} variant="light">
+                <Badge color={stateColors[a.state]} variant="outline">
                   {SpotlightStateLabels[a.state]}
                 </Badge>
               </Table.Td>

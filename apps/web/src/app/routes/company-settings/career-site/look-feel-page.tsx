@@ -64,6 +64,7 @@ function LookFeelEditor({ saved }: { saved: TLookFeel }) {
               onChange={pick}
               error={serverError ?? (check.ok ? undefined : isColour ? `This colour ${check.reason}` : `Enter a colour such as ${DefaultBrandColor}`)}
               swatches={[DefaultBrandColor, '#1c4e80', '#6b2c91', '#a61b29', '#005f73', '#3a3a3a']}
+              eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
             />
             {check.ok ? (
               <Text size="sm" c="dimmed" aria-live="polite">
