@@ -56,7 +56,7 @@ function PlanCard({ plan, inTrial, onChoose }: { plan: TPlanOffer; inTrial: bool
         <List size="sm" spacing={2} aria-label={`${plan.name} features`}>
           {PlanFeatures.map((f) => (
             <List.Item key={f} icon={<span aria-hidden>{plan.features.includes(f) ? '✓' : '–'}</span>}>
-              {plan.features.includes(f) ? PlanFeatureLabels[f] : <Text span c="dimmed" size="sm">{`No ${PlanFeatureLabels[f].toLowerCase()}`}</Text>}
+              {plan.features.includes(f) ? PlanFeatureLabels[f] : <Text span c="dimmed" size="sm">{`Not included: ${PlanFeatureLabels[f]}`}</Text>}
             </List.Item>
           ))}
         </List>

@@ -55,7 +55,7 @@ describe('/company-settings/Subscription', () => {
     const starter = screen.getByRole('article', { name: 'Starter' });
     expect(within(starter).getByText('€99.00 a month')).toBeInTheDocument();
     expect(within(starter).getByText('5 seats')).toBeInTheDocument();
-    expect(within(starter).getByText('No recruitment agencies')).toBeInTheDocument();
+    expect(within(starter).getByText('Not included: Recruitment agencies')).toBeInTheDocument();
   });
 
   it('applies a promo code and shows the new price; a refused code says why', async () => {
