@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
 import { AuthMessages } from '@hireflow/contracts/auth';
+import { UserMessages } from '@hireflow/contracts/users';
 import { SuperadminMessages, ZCompanyActionResponse, ZCompanyDetailResponse, ZPlatformAuditResponse, ZSuperadminUserListResponse } from '@hireflow/contracts/superadmin';
 import { startTestApp } from '../../test/test-app';
 import { FactoryPassword, buildCustomer, buildUser, tokenFor } from '../../test/factories';
@@ -223,6 +224,18 @@ describe('/api/superadmin/users', () => {
     expect(await PlatformAudit.countDocuments({ 'target.id': String(parked._id) })).toBe(0);
     await asSuper(request(app).post('/api/superadmin/users/0123456789abcdef01234567/enable').send({})).expect(404);
     await asSuper(request(app).post(`/api/superadmin/users/${String(parked._id)}/promote`).send({})).expect(400);
+  });
+
+  it("refuses to disable a company's last active admin, and disables one of two", async () => {
+    const { customer, admin } = await companyWithAdmin('One Admin Co');
+    const last = await asSuper(request(app).post(`/api/superadmin/users/${String(admin._id)}/disable`).send({})).expect(409);
+    expect(last.body.message).toBe(UserMessages.lastAdmin);
+    expect((await User.findById(admin._id).setOptions({ crossTenant: true }).lean())!.status).toBe('active');
+    expect(await PlatformAudit.countDocuments({ 'target.id': String(admin._id) })).toBe(0);
+
+    await buildUser({ customerId: customer._id, admin: true, firstName: 'Second' });
+    await asSuper(request(app).post(`/api/superadmin/users/${String(admin._id)}/disable`).send({})).expect(200);
+    expect((await User.findById(admin._id).setOptions({ crossTenant: true }).lean())!.status).toBe('inactive');
   });
 
   it('mails a password-reset link that works on the reset page, and records it', async () => {

@@ -18,6 +18,7 @@ import { mailPasswordResetLink } from '../auth/password-reset.service';
 import { assertSeatsFor } from '../billing/plans';
 import { withTransaction } from '../jobs/with-transaction';
 import { recordPlatformAction, type PlatformActor } from './platform-audit';
+import { assertKeepsAnAdmin } from '../users/users.service';
 
 const crossTenant = { crossTenant: true } as const;
 const userFields = { customerId: 1, firstName: 1, lastName: 1, email: 1, role: 1, admin: 1, superAdmin: 1, status: 1, lastLoginAt: 1 } as const;
@@ -111,7 +112,8 @@ async function setStatus(
 }
 
 /**
- * disable: the user cannot sign in and every open session ends (never the acting super admin themself);
+ * disable: the user cannot sign in and every open session ends (never the acting super admin themself, nor a
+ * company's last active admin);
  * enable: they can sign in again, taking a seat of their company (refused when none is free);
  * reset-link: mails them the forgot-password link (the same key and mail as /forgot-password).
  */
@@ -130,7 +132,7 @@ export async function actOnPlatformUser({
 }): Promise<TSuperadminUserActionResponse> {
   if (action === 'disable') {
     if (String(actor._id) === id) throw AppError.badRequest(SuperadminMessages.cannotDisableSelf);
-    const user = await setStatus({ id, actor, reason }, 'inactive');
+    const user = await setStatus({ id, actor, reason }, 'inactive', (u, session) => assertKeepsAnAdmin(u, session));
     await revokeUserSessions(user._id);
     const row = await loadRow(user._id);
     return { user: row, message: SuperadminMessages.userDisabled(row.name) };

@@ -1,4 +1,4 @@
-import mongoose, { type Types } from 'mongoose';
+import mongoose, { type ClientSession, type Types } from 'mongoose';
 import { UserList } from '@hireflow/contracts/constants';
 import { AccessRightKeys, type TAccessRight } from '@hireflow/contracts/roles';
 import {
@@ -182,8 +182,13 @@ export async function updateUserProfile({ customerId, actor, id, input }: { cust
   return presentOne(customerId, user.toObject() as UserRowSource);
 }
 
-async function countOtherActiveAdmins(customerId: Types.ObjectId, exceptId: Types.ObjectId) {
-  return User.countDocuments({ customerId, admin: true, status: 'active', _id: { $ne: exceptId } });
+async function countOtherActiveAdmins(customerId: Types.ObjectId, exceptId: Types.ObjectId, session?: ClientSession) {
+  return User.countDocuments({ customerId, admin: true, status: 'active', _id: { $ne: exceptId } }, { session });
+}
+
+/** A company keeps an active admin: refuses (409) taking the last one away, whoever asks (a company admin or the super admin). */
+export async function assertKeepsAnAdmin(user: { _id: Types.ObjectId; customerId?: Types.ObjectId | null; admin?: boolean | null }, session?: ClientSession) {
+  if (user.customerId && user.admin && (await countOtherActiveAdmins(user.customerId, user._id, session)) === 0) throw AppError.conflict(UserMessages.lastAdmin);
 }
 
 /** POST /api/user/change_status: a deactivated user's sessions end at once; the company keeps an active admin. */
@@ -192,7 +197,7 @@ export async function changeUserStatus({ customerId, actor, input }: { customerI
   assertMayManage(actor, user);
   if (input.status === 'inactive') {
     if (user._id.equals(actor.userId)) throw AppError.badRequest(UserMessages.selfDeactivate);
-    if (user.admin && (await countOtherActiveAdmins(customerId, user._id)) === 0) throw AppError.conflict(UserMessages.lastAdmin);
+    await assertKeepsAnAdmin(user);
   }
   if (user.status !== input.status) {
     // A deactivated user coming back takes a seat again.
