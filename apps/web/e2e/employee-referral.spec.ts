@@ -48,7 +48,10 @@ describe('journey: an employee refers a friend from the dashboard', () => {
       await expectPath(ada, '/dashboard');
       await ada.getByRole('link', { name: 'Database', exact: true }).click();
       await ada.getByRole('searchbox', { name: 'Search candidates' }).fill('Frieda Friend');
-      await ada.getByRole('row').filter({ hasText: 'Frieda Friend' }).first().getByRole('link').first().click();
+      // The list refreshes as the search settles: open her profile by her name's link once it is hers alone.
+      const friend = ada.getByRole('row').filter({ hasText: 'Frieda Friend' }).getByRole('link', { name: 'Frieda Friend' });
+      await friend.first().waitFor({ timeout: 20_000 });
+      await Promise.all([ada.waitForURL(/\/candidate\//, { timeout: 20_000 }), friend.first().click()]);
       await ada.getByRole('heading', { level: 1, name: 'Frieda Friend' }).waitFor({ timeout: 20_000 });
       await ada.getByText(jobTitle).first().waitFor();
     } finally {
