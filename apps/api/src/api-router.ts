@@ -35,6 +35,7 @@ import { apiAccessRouter } from './modules/api-access/api-access.routes';
 import { publicApiRouter } from './modules/public-api/public-api.routes';
 import { spotlightRouter } from './modules/spotlight/spotlight.routes';
 import { dashboardRouter } from './modules/dashboard/dashboard.routes';
+import { privacyRouter } from './modules/privacy/privacy.routes';
 
 const parseJson = express.json({ limit: Limits.jsonBodyBytes });
 
@@ -79,6 +80,7 @@ export function buildApiRouter(): Router {
   api.use(apiAccessRouter);
   api.use(spotlightRouter);
   api.use(dashboardRouter);
+  api.use(privacyRouter);
   api.use(superadminRouter);
   api.use(liveEventsRouter);
   api.use(apiNotFound);

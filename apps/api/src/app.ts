@@ -14,6 +14,8 @@ import { selfSchedulePublicRouter } from './modules/interviews/self-scheduling/s
 import { onboardingPublicRouter } from './modules/offers/onboarding/onboarding.public';
 import { offerPublicRouter } from './modules/offers/public/offer-public.routes';
 import { npsPublicRouter } from './modules/reports/candidates/nps/nps.public';
+import { privacyPublicRouter } from './modules/privacy/privacy.public';
+import { privacyRequestPublicRouter } from './modules/privacy/self-service/privacy-request.public';
 import { installCalendarBusySources } from './modules/integrations/calendar/calendar-busy';
 
 /** Builds the express app without listening: what server.ts runs and what supertest imports. */
@@ -32,10 +34,12 @@ export function buildApp({ config, logger }: { config: Config; logger: Logger })
 
   app.use(pageSecurityHeaders);
   app.use(onboardingPublicRouter); // POST /offer/:token/documents/:documentId only: before the offer pages' router
+  app.use('/careers', privacyRequestPublicRouter); // /careers/:slug/privacy: before the career site's /:slug/:jobId
   app.use('/careers', careersPublicRouter);
   app.use('/schedule', selfSchedulePublicRouter);
   app.use('/offer', offerPublicRouter);
   app.use('/survey', npsPublicRouter);
+  app.use('/privacy', privacyPublicRouter);
   if (config.webDistDir && existsSync(config.webDistDir)) serveSpa(app, config.webDistDir);
 
   app.use(errorHandler);

@@ -23,9 +23,10 @@ import { RebuildTalliesJob } from './modules/reports/tallies/rebuild-job';
 import { NpsSurveyJob } from './modules/reports/candidates/nps/nps-survey.job';
 import { WebhookDeliveryJob } from './modules/api-access/webhooks/deliver-webhook.job';
 import { MonthlyInvoicesJob } from './modules/billing/invoices/invoice-generation';
+import { privacyJobs } from './modules/privacy/privacy.jobs';
 
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
-export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob, NpsSurveyJob, WebhookDeliveryJob, MonthlyInvoicesJob];
+export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob, NpsSurveyJob, WebhookDeliveryJob, MonthlyInvoicesJob, ...privacyJobs];
 
 /** The worker of this API instance: polls for due jobs of every kind above until stopped. */
 export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {

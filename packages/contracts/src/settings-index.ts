@@ -66,6 +66,16 @@ export const CompanySettingsGroups: TSettingsGroup[] = [
     entries: [page('external-api-settings', 'API and webhooks', 'API keys for the public API, and webhooks that tell your systems what happened.')],
   },
   {
+    id: 'privacy',
+    title: 'Privacy',
+    entries: [
+      { path: '/company-settings/privacy', label: 'Privacy and consent', blurb: 'The privacy notice on the apply form, when consent is asked and how long it lasts, and renewal mails.', right: 'companySettings' },
+      { path: '/company-settings/privacy/erasure-requests', label: 'Erasure requests', blurb: 'Candidates who asked to be erased, with the 30-day deadline: approve or refuse with a reason.', right: 'companySettings' },
+      { path: '/company-settings/privacy/audit-trail', label: 'Audit trail', blurb: 'Who viewed, exported, changed or erased personal data, and who signed in.', right: 'companySettings' },
+      { path: '/company-settings/privacy/data-export', label: 'Company data export', blurb: "All of the company's data as one ZIP, for moving away or a legal request.", right: 'companySettings' },
+    ],
+  },
+  {
     id: 'billing',
     title: 'Billing',
     entries: [

@@ -1,6 +1,7 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { ApplicationSources, ResumeTextStates } from '@hireflow/contracts/candidates';
 import { StageKinds } from '@hireflow/contracts/jobs';
+import { LegalBases } from '@hireflow/contracts/privacy';
 import { tenantField, tenantOwned } from '../../lib/tenancy';
 
 /**
@@ -39,6 +40,14 @@ const candidateSchema = new Schema(
     consentAt: { type: Date, default: null },
     /** Where consent was given: 'career site apply form', 'imported', 'added by a recruiter'... */
     consentSource: { type: String, default: '' },
+    /** Why the company may keep the data (contracts privacy.ts LegalBases); null for records from before it was asked. */
+    legalBasis: { type: String, enum: [...LegalBases, null], default: null },
+    /** When consent lapses (the company's consentMonths after consentAt); null: it does not. */
+    consentExpiresAt: { type: Date, default: null },
+    /** When the last mail asking to renew consent went out. */
+    consentRenewalSentAt: { type: Date, default: null },
+    /** Set once the person was anonymised (privacy/personal-data): the record stays for reports, nothing personal does. */
+    erasedAt: { type: Date, default: null },
     /** The jobs this person is on and the kinds of stage they are in, kept by `refreshCandidateJobs`. */
     jobIds: { type: [Schema.Types.ObjectId], default: [] },
     stageKinds: { type: [String], enum: StageKinds, default: [] },
@@ -75,6 +84,8 @@ candidateSchema.index({ customerId: 1, mergedIntoId: 1, source: 1, createdAt: -1
 candidateSchema.index({ customerId: 1, mergedIntoId: 1, location: 1, createdAt: -1 });
 candidateSchema.index({ customerId: 1, mergedIntoId: 1, stageKinds: 1 });
 candidateSchema.index({ customerId: 1, mergedIntoId: 1, experienceYears: 1 });
+// Consent renewal: whose consent lapses soon (privacy/consent).
+candidateSchema.index({ customerId: 1, consentExpiresAt: 1 }, { partialFilterExpression: { consentExpiresAt: { $type: 'date' } } });
 
 export type CandidateDoc = InferSchemaType<typeof candidateSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const Candidate = model('Candidate', candidateSchema);

@@ -1,3 +1,4 @@
+import { createPrivacyLink } from '../privacy/privacy-link';
 import type { Types } from 'mongoose';
 import { BrandTextColor } from '@hireflow/contracts/company';
 import { escapeHtml as esc } from '../jobs/html-escape';
@@ -86,8 +87,8 @@ export function brandFooterHtml(brand: CompanyBrand): string {
  * colour, the body, and a footer with the company's name and address. The text part gets the same footer.
  * Inline styles only: mail clients drop style elements.
  */
-export function brandCandidateMail<M extends { html: string; text: string }>(brand: CompanyBrand | null, mail: M): M {
-  if (!brand) return mail;
+export function brandCandidateMail<M extends { html: string; text: string }>(brand: CompanyBrand | null, mail: M, privacyUrl?: string): M {
+  if (!brand) return withPrivacyLine(mail, privacyUrl);
   const c = brand.color;
   const head = brand.logoUrl
     ? `<img src="${esc(brand.logoUrl)}" alt="${esc(brand.name)}" style="max-height:64px;max-width:200px;border:0;display:block">`
@@ -97,14 +98,32 @@ export function brandCandidateMail<M extends { html: string; text: string }>(bra
     `<div style="font-family:Roboto,Arial,Helvetica,sans-serif;max-width:600px;margin:0 auto;color:#1f2a24">`,
     `<div style="padding:16px 0;border-bottom:4px solid ${c}" class="brand-header">${head}</div>`,
     `<div style="padding:16px 0">${mail.html}</div>`,
-    `<div style="border-top:1px solid #dfe9e3;padding:12px 0;font-size:12px;color:#52625a" class="brand-footer">${footerLines.map(esc).join('<br>')}</div>`,
+    `<div style="border-top:1px solid #dfe9e3;padding:12px 0;font-size:12px;color:#52625a" class="brand-footer">${footerLines.map(esc).join('<br>')}${privacyUrl ? `<br><br>${privacyLineHtml(privacyUrl)}` : ''}</div>`,
     `</div>`,
   ].join('\n');
-  const text = `${mail.text}\n\n--\n${footerLines.join('\n')}`;
+  const text = `${mail.text}\n\n--\n${footerLines.join('\n')}${privacyUrl ? `\n\n${PrivacyLineText}: ${privacyUrl}` : ''}`;
   return { ...mail, html, text };
 }
 
-/** brandCandidateMail for a company by id (null brand: the mail stays as it is). */
-export async function brandMailOf<M extends { html: string; text: string }>(customerId: Types.ObjectId | string, publicUrl: string, mail: M): Promise<M> {
-  return brandCandidateMail(await brandOf(customerId, publicUrl), mail);
+const PrivacyLineText = 'Your data with us: see it, download it or ask us to erase it';
+const privacyLineHtml = (url: string) => `<a href="${esc(url)}" style="color:#52625a" class="privacy-link">${PrivacyLineText}</a>`;
+
+/** An unbranded mail still carries the candidate's privacy link. */
+function withPrivacyLine<M extends { html: string; text: string }>(mail: M, privacyUrl?: string): M {
+  if (!privacyUrl) return mail;
+  return { ...mail, html: `${mail.html}\n<p style="font-size:12px;color:#52625a">${privacyLineHtml(privacyUrl)}</p>`, text: `${mail.text}\n\n--\n${PrivacyLineText}: ${privacyUrl}` };
+}
+
+/**
+ * brandCandidateMail for a company by id, with a fresh privacy link for the candidate it goes to (every mail to
+ * a candidate carries one: privacy/privacy-link.ts). A null brand leaves the mail unbranded, with the link.
+ */
+export async function brandMailOf<M extends { html: string; text: string }>(
+  customerId: Types.ObjectId | string,
+  publicUrl: string,
+  mail: M,
+  to: { candidateId: Types.ObjectId | string; now?: Date },
+): Promise<M> {
+  const [brand, link] = await Promise.all([brandOf(customerId, publicUrl), createPrivacyLink({ customerId, candidateId: to.candidateId, publicUrl, now: to.now })]);
+  return brandCandidateMail(brand, mail, link.url);
 }

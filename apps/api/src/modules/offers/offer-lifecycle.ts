@@ -54,7 +54,7 @@ async function mailCandidateRevoked(mail: LinkingMailContext, offer: OfferDoc, r
   ];
   const text = [`Dear ${candidate.firstName},`, '', ...lines].join('\n\n');
   const html = `<p>Dear ${escapeHtml(candidate.firstName)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`;
-  const body = await brandMailOf(offer.customerId, mail.config.publicUrl, { text, html });
+  const body = await brandMailOf(offer.customerId, mail.config.publicUrl, { text, html }, { candidateId: offer.candidateId });
   await sendMail(mail, { to: candidate.email, subject: `${companyName} has withdrawn its offer`, ...body, kind: 'offer-revoked', sendAs: { customerId: String(offer.customerId), userId: String(by) } });
 }
 

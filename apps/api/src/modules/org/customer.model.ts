@@ -67,6 +67,13 @@ const customerSchema = new Schema(
         withdrawnMonths: { type: Number, default: null },
       },
     },
+    // Privacy (company-settings/privacy; contracts privacy.ts ZPrivacySettings).
+    privacy: {
+      notice: { type: String, default: '' },
+      requireConsent: { type: Boolean, default: true },
+      consentMonths: { type: Number, default: 24 },
+      auditMonths: { type: Number, default: 24 },
+    },
   },
   { timestamps: true },
 );

@@ -166,6 +166,6 @@ export async function mailApplicationReceived(
   const subject = `We received your application: ${jobTitle}`;
   const text = `Hello ${firstName},\n\nThank you for applying for "${jobTitle}" at ${companyName}. We have received your application and will be in touch.\n\n${companyName}`;
   const html = `<p>Hello ${esc(firstName)},</p><p>Thank you for applying for “${esc(jobTitle)}” at ${esc(companyName)}. We have received your application and will be in touch.</p><p>${esc(companyName)}</p>`;
-  await sendMail(ctx, { to, subject, ...(await brandMailOf(customerId, ctx.config.publicUrl ?? '', { text, html })), kind: 'application-received' });
+  await sendMail(ctx, { to, subject, ...(await brandMailOf(customerId, ctx.config.publicUrl ?? '', { text, html }, { candidateId })), kind: 'application-received' });
   await recordCandidateActivity({ customerId, candidateId, kind: 'email_sent', by: null, applicationId, jobId, summary: `Mail: ${subject}`, data: { subject } });
 }

@@ -44,17 +44,21 @@ export function mergeValuesOf(context: CampaignMergeContext, candidate: Recipien
   };
 }
 
-/** One recipient's mail: merge fields filled (escaped in the HTML), an unsubscribe link in both parts and in List-Unsubscribe. */
-export function renderCampaignMail(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, campaign: Pick<CampaignDoc, 'subject' | 'body'>, context: CampaignMergeContext, candidate: Recipient): Mail {
+/**
+ * One recipient's mail: merge fields filled (escaped in the HTML), an unsubscribe link in both parts and in
+ * List-Unsubscribe, and the candidate's privacy link (privacy/privacy-link.ts) when one was made for it.
+ */
+export function renderCampaignMail(config: Pick<Config, 'publicUrl' | 'jwtSecret'>, campaign: Pick<CampaignDoc, 'subject' | 'body'>, context: CampaignMergeContext, candidate: Recipient, privacyUrl?: string): Mail {
   const values = mergeValuesOf(context, candidate);
   const link = unsubscribeUrl(config.publicUrl, unsubscribeToken(config.jwtSecret, candidate.customerId, candidate._id));
   const footer = `You get this mail from ${context.companyName || 'us'} about job opportunities.`;
-  const text = `${fillText(campaign.body, values)}\n\n--\n${footer}\nUnsubscribe: ${link}\n`;
+  const privacyLine = 'Your data with us: see it, download it or ask us to erase it';
+  const text = `${fillText(campaign.body, values)}\n\n--\n${footer}\nUnsubscribe: ${link}\n${privacyUrl ? `${privacyLine}: ${privacyUrl}\n` : ''}`;
   const html = [
     `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 600px">`,
     fillHtml(campaign.body, values),
     `<hr style="border:none;border-top:1px solid #ddd">`,
-    `<p style="font-size:12px;color:#555">${escapeHtml(footer)} <a href="${escapeHtml(link)}">Unsubscribe</a></p>`,
+    `<p style="font-size:12px;color:#555">${escapeHtml(footer)} <a href="${escapeHtml(link)}">Unsubscribe</a>${privacyUrl ? ` · <a href="${escapeHtml(privacyUrl)}" class="privacy-link">${privacyLine}</a>` : ''}</p>`,
     `</div>`,
   ].join('\n');
   return {

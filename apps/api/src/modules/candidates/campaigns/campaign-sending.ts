@@ -1,3 +1,4 @@
+import { createPrivacyLink } from '../../privacy/privacy-link';
 import { Types } from 'mongoose';
 import { enqueueJob, type JobDefinition } from '../../../lib/job-queue';
 import { sendMail, type MailSender } from '../../../lib/mailer';
@@ -75,7 +76,8 @@ export const CampaignBatchJob: JobDefinition<CampaignBatchPayload> = {
       }
       const claimed = await CampaignRecipient.updateOne({ customerId, _id: r._id, status: 'queued', sendingAt: null }, { $set: { sendingAt: ctx.now() } });
       if (claimed.modifiedCount === 0) continue;
-      const mail = { ...renderCampaignMail(ctx.config, campaign, context, { ...candidate, customerId }), ...campaignSender(campaign) };
+      const privacy = await createPrivacyLink({ customerId, candidateId: candidate._id, publicUrl: ctx.config.publicUrl, now: ctx.now() });
+      const mail = { ...renderCampaignMail(ctx.config, campaign, context, { ...candidate, customerId }, privacy.url), ...campaignSender(campaign) };
       const outcome = await sendMail({ config: ctx.config, logger: ctx.logger }, mail, { maxAttempts: 1 });
       const at = ctx.now();
       if (outcome.delivered) {

@@ -1,3 +1,4 @@
+import { PrivacyPages } from '@hireflow/contracts/privacy';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import {
@@ -211,7 +212,8 @@ export async function previewCampaign(auth: Caller, config: Config, id: string, 
   const candidate = await Candidate.findOne({ customerId: auth.customerId, _id: recipient.candidateId }, { firstName: 1, lastName: 1, email: 1, customerId: 1 }).lean();
   if (!candidate) throw AppError.notFound('Recipient');
   const context = await campaignMergeContext(config, campaign);
-  const mail = renderCampaignMail(config, campaign, context, { ...candidate, customerId: auth.customerId });
+  // The preview shows where the recipient's personal privacy link goes without making one.
+  const mail = renderCampaignMail(config, campaign, context, { ...candidate, customerId: auth.customerId }, `${config.publicUrl}${PrivacyPages.page('(personal link)')}`);
   return { candidateId: String(candidate._id), to: mail.to, subject: mail.subject, html: mail.html, text: mail.text };
 }
 

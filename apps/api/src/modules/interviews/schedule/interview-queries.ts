@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import { brandMailOf } from '../../company/brand';
+import { brandCandidateMail, brandOf } from '../../company/brand';
+import { PrivacyPages } from '@hireflow/contracts/privacy';
 import type { z } from 'zod';
 import type { TInterviewListResponse, TInterviewTemplateResponse, ZInterviewListQuery, ZInterviewTemplateRequest } from '@hireflow/contracts/interviews-scheduling';
 import { seesWholeDatabase } from '../../candidates/candidates.access';
@@ -53,6 +54,7 @@ export async function interviewTemplatePreview(auth: Caller, input: TemplateRequ
     durationMinutes: input.durationMinutes ?? 60, timeZone: input.timeZone || auth.user.timezone || 'UTC', mode: input.mode ?? 'video',
     roomId: room?._id ?? null, videoLink: input.videoLink ?? '', phone: input.phone ?? '', interviewerIds,
   });
-  // What the candidate gets: the same brand frame as the sent mail (schedule.service).
-  return { templateId: template ? String(template.id) : null, ...(await brandMailOf(customerId, publicUrl, rendered)) };
+  // What the candidate gets: the same brand frame as the sent mail (schedule.service); the preview shows where
+  // their personal privacy link goes without making one.
+  return { templateId: template ? String(template.id) : null, ...brandCandidateMail(await brandOf(customerId, publicUrl), rendered, `${publicUrl}${PrivacyPages.page('(personal link)')}`) };
 }

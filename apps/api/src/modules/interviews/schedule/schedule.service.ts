@@ -49,7 +49,7 @@ async function deliver(
   const failed: string[] = [];
   let candidate: TInvitationMailOutcome['candidate'] = !notifyCandidate ? 'not_notified' : hasEmail ? 'sent' : 'no_email';
   if (mails.candidate) {
-    const branded = await brandMailOf(interview.customerId, ctx.publicUrl, mails.candidate);
+    const branded = await brandMailOf(interview.customerId, ctx.publicUrl, mails.candidate, { candidateId: interview.candidateId });
     const outcome = await sendMail(ctx.mail, { ...branded, sendAs: { customerId: String(interview.customerId), userId: String(senderId) } });
     // Like every mail to a candidate, it goes on their timeline.
     await recordCandidateActivity({

@@ -86,7 +86,7 @@ export async function createSelfScheduleLink(ctx: ChangeContext, input: LinkInpu
   const rendered = renderFromTemplate(invitation, values, linkTemplate, { subject: LinkSubject, body: `${LinkBody.replace('The link works once.', `The link works once, until ${formatInterviewTime(expiresAt, input.timeZone)}.`)}` });
   let mail: TSelfScheduleLink['mail'] = 'no_email';
   if (invitation.candidate.email) {
-    const outcome = await sendMail(ctx.mail, { to: invitation.candidate.email, ...(await brandMailOf(customerId, ctx.publicUrl, rendered)), kind: 'interview-self-schedule' });
+    const outcome = await sendMail(ctx.mail, { to: invitation.candidate.email, ...(await brandMailOf(customerId, ctx.publicUrl, rendered, { candidateId: application.candidateId })), kind: 'interview-self-schedule' });
     mail = outcome.delivered ? 'sent' : 'failed';
     await recordCandidateActivity({
       customerId, candidateId: application.candidateId, kind: 'email_sent', by: auth.user._id, applicationId: application._id, jobId: job._id,

@@ -15,7 +15,7 @@ const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
  * The candidate's mail with their link: the company, the job and the expiry; the money stays on the page.
  * `sendAs`: the recruiter sending it (from their own mailbox when connected).
  */
-export async function mailOfferSent(ctx: MailContext, m: { to: string; customerId?: Types.ObjectId; candidateFirstName: string; companyName: string; jobTitle: string; expiryDate: string; url: string; sendAs?: MailSender }) {
+export async function mailOfferSent(ctx: MailContext, m: { to: string; customerId: Types.ObjectId; candidateId: Types.ObjectId; candidateFirstName: string; companyName: string; jobTitle: string; expiryDate: string; url: string; sendAs?: MailSender }) {
   const expiry = writtenDate(m.expiryDate);
   const lines = [
     `Dear ${m.candidateFirstName},`,
@@ -27,17 +27,16 @@ export async function mailOfferSent(ctx: MailContext, m: { to: string; customerI
     text: [...lines, m.url, ...after].join('\n\n'),
     html: wrapHtml([...lines.map(p), `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`, ...after.map((a) => p(a).replace(/\n/g, '<br>'))]),
   };
-  const customerId = m.customerId ?? m.sendAs?.customerId;
   return sendMail(ctx, {
     to: m.to,
     subject: `Your offer from ${m.companyName}: ${m.jobTitle}`,
-    ...(customerId ? await brandMailOf(customerId, ctx.config.publicUrl ?? '', body) : body),
+    ...(await brandMailOf(m.customerId, ctx.config.publicUrl ?? '', body, { candidateId: m.candidateId })),
     kind: 'offer-sent',
     ...(m.sendAs ? { sendAs: m.sendAs } : {}),
   });
 }
 
-type Accepted = { offerId: Types.ObjectId; customerId: Types.ObjectId; candidate: { email: string; firstName: string; name: string }; companyName: string; jobTitle: string; startDate: string; typedName: string; at: Date; signed: MailAttachment | null };
+type Accepted = { offerId: Types.ObjectId; customerId: Types.ObjectId; candidate: { id: Types.ObjectId; email: string; firstName: string; name: string }; companyName: string; jobTitle: string; startDate: string; typedName: string; at: Date; signed: MailAttachment | null };
 
 /**
  * Both sides get the signed copy: the candidate, and the offer's creator and the job's hiring manager
@@ -54,7 +53,7 @@ export async function mailOfferAccepted(ctx: LinkingMailContext, colleagueIds: T
       `We look forward to welcoming you on ${writtenDate(a.startDate)}.`,
       `Kind regards,\n${a.companyName}`,
     ];
-    const body = await brandMailOf(a.customerId, ctx.config.publicUrl, { text: lines.join('\n\n'), html: wrapHtml(lines.map((l) => p(l).replace(/\n/g, '<br>'))) });
+    const body = await brandMailOf(a.customerId, ctx.config.publicUrl, { text: lines.join('\n\n'), html: wrapHtml(lines.map((l) => p(l).replace(/\n/g, '<br>'))) }, { candidateId: a.candidate.id });
     await sendMail(ctx, { to: a.candidate.email, subject: `Your signed offer from ${a.companyName}: ${a.jobTitle}`, ...body, kind: 'offer-accepted', attachments });
   }
   const unique = [...new Map(colleagueIds.map((id) => [String(id), id])).values()];

@@ -75,6 +75,8 @@ export async function sendOffer({ customerId, actor, publicUrl, now, mail }: Let
   }
   await mailOfferSent(mail, {
     to: sources.candidate.email,
+    customerId,
+    candidateId: offer.candidateId,
     candidateFirstName: sources.candidate.firstName,
     companyName: sources.company?.name ?? '',
     jobTitle: offer.jobTitle,

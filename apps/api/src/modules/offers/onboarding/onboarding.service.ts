@@ -213,7 +213,7 @@ async function mailAskAgain(ctx: MailContext, { offer, name, note, url }: { offe
   const body = await brandMailOf(offer.customerId, ctx.config.publicUrl ?? '', {
     text: [`Hello ${firstName},`, '', ...lines, url, '', companyName].join('\n'),
     html: `<p>Hello ${escapeHtml(firstName)},</p>${lines.map((l) => `<p style="white-space:pre-wrap">${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(companyName)}</p>`,
-  });
+  }, { candidateId: offer.candidateId });
   await sendMail(ctx, {
     to: application.candidateEmail,
     subject: `Please upload your ${name} again${companyName ? ` – ${companyName}` : ''}`,

@@ -42,7 +42,7 @@ export const OfferAcceptedJob: JobDefinition<OfferAcceptedPayload> = {
     await mailOfferAccepted({ config: ctx.config, logger: ctx.logger }, [offer.createdBy, ...(job?.hiringManagerId ? [job.hiringManagerId] : [])], {
       offerId: offer._id,
       customerId,
-      candidate: { email: sources.candidate?.email ?? '', firstName: sources.candidate?.firstName ?? '', name: candidateName },
+      candidate: { id: offer.candidateId, email: sources.candidate?.email ?? '', firstName: sources.candidate?.firstName ?? '', name: candidateName },
       companyName: sources.company?.name ?? '',
       jobTitle: offer.jobTitle,
       startDate: offer.startDate,

@@ -50,7 +50,7 @@ export const PipelineMailJob: JobDefinition<PipelineMailPayload> = {
     const html = `<div style="font-family: Roboto, Arial, Helvetica, sans-serif; max-width: 600px">\n${fillHtml(template.body, values)}\n</div>`;
     // Sent by a person: from their own mailbox when they connected one (SMTP otherwise); an automation's from the company.
     const sendAs = payload.by ? { customerId: payload.customerId, userId: payload.by } : undefined;
-    const body = await brandMailOf(customerId, ctx.config.publicUrl, { text: fillText(template.body, values), html });
+    const body = await brandMailOf(customerId, ctx.config.publicUrl, { text: fillText(template.body, values), html }, { candidateId: candidate._id });
     await queueMail({ to: candidate.email, subject, ...body, kind: `pipeline-${payload.purpose}`, ...(sendAs ? { sendAs } : {}) }, { customerId });
     await recordCandidateActivity({
       customerId,

@@ -59,4 +59,9 @@ export const companySettingsRoutes: RouteObject[] = [
   settingsPage('external-api-settings', () => import('./integrations/external-api-settings-page'), '/:page?'),
   // Billing
   settingsPage('Subscription', () => import('./billing/subscription-page')),
+  // Privacy (issue 21): company users with companySettings, as the API checks
+  page('privacy', 'companySettings', () => import('./privacy/privacy-page')),
+  page('privacy/erasure-requests', 'companySettings', () => import('./privacy/erasure-requests-page')),
+  page('privacy/audit-trail', 'companySettings', () => import('./privacy/audit-trail-page')),
+  page('privacy/data-export', 'companySettings', () => import('./privacy/data-export-page')),
 ];

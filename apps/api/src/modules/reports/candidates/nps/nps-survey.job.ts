@@ -61,7 +61,7 @@ export const NpsSurveyJob: JobDefinition<NpsSurveyPayload> = {
     ];
     const text = [`Hello ${candidate.firstName},`, '', ...lines, '', company.name].join('\n');
     const html = `<p>Hello ${escapeHtml(candidate.firstName)},</p><p>${escapeHtml(lines[0])}</p><p>Would you answer one question about your experience as a candidate? It takes a few seconds:</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(lines[2])}</p><p>${escapeHtml(company.name)}</p>`;
-    const branded = await brandMailOf(customerId, ctx.config.publicUrl, { text, html });
+    const branded = await brandMailOf(customerId, ctx.config.publicUrl, { text, html }, { candidateId: candidate._id });
     try {
       await withTransaction(async (session) => {
         await NpsSurvey.create(
