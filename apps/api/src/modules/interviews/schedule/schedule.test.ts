@@ -343,13 +343,16 @@ describe('POST /api/templates/gettemplateforinterview', () => {
     expect(res.body.text).toContain('Rita Recruiter');
     expect(res.body.html).toContain('<strong>Talent team</strong>');
 
-    // The mail sent for the same choices says exactly what the preview said.
+    // The mail sent for the same choices says exactly what the preview said, with the candidate's own privacy
+    // link where the preview shows a placeholder.
     const booked = await post(co.co.recruiter.auth, '/api/interviews', { ...preview, acknowledgeConflicts: true }).expect(201);
     expect(booked.body.mail.candidate).toBe('sent');
     const sent = (await mailsTo(await candidateEmail(applicationId))).at(-1)!;
+    const personal = /\/privacy\/[A-Za-z0-9_-]{43}/g;
+    expect(sent.text).toMatch(personal);
     expect(sent.subject).toBe(res.body.subject);
-    expect(sent.text).toBe(res.body.text);
-    expect(sent.html).toBe(res.body.html);
+    expect(sent.text.replace(personal, '/privacy/(personal link)')).toBe(res.body.text);
+    expect(sent.html.replace(personal, '/privacy/(personal link)')).toBe(res.body.html);
 
     await post(co.co.employee.auth, '/api/templates/gettemplateforinterview', { applicationId }).expect(403);
     const pipelineTemplate = await MailTemplate.create({ customerId: co.co.customerId, kind: 'pipeline', name: 'Reject', subject: 'S', body: 'B' });

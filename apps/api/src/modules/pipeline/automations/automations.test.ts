@@ -122,9 +122,10 @@ describe('stage automations: running', () => {
     later(61);
     await runDueJobs();
     const toCandidate = await pipelineMails(candidateEmail);
-    // The template's text, then the company's footer every candidate mail carries.
+    // The template's text, then the company's footer and the candidate's privacy link every candidate mail carries.
     const company = (await Customer.findById(co.customerId).lean())!;
-    expect(toCandidate.map((m) => m.text)).toEqual([`Hello Applicant0, you are moving forward.\n\n--\n${company.name}`]);
+    expect(toCandidate).toHaveLength(1);
+    expect(toCandidate[0].text).toMatch(new RegExp(`^Hello Applicant0, you are moving forward\\.\\n\\n--\\n${company.name}\\n\\nYour data with us: see it, download it or ask us to erase it: http\\S+/privacy/[A-Za-z0-9_-]{43}$`));
     expect(await pipelineMails(co.employee.user.email)).toHaveLength(0);
 
     later(24 * 60);
