@@ -1,3 +1,4 @@
+import { seedPrivacy } from './seed-privacy';
 import bcrypt from 'bcrypt';
 import { Plans, TrialDays, TrialPlan } from '@hireflow/contracts/billing';
 import type { Logger } from 'pino';
@@ -91,6 +92,7 @@ export async function seedDemoData({ config, logger }: { config: Config; logger:
   await seedUsageHistory();
   await User.create({ ...PlatformSuperAdmin, passwordHash, emailVerification: { status: true, keyHash: null } });
   await seedSpotlight();
+  await seedPrivacy();
   logger.info({ demoOfferLink: (await seedOfferLetters({ publicUrl: config.publicUrl }))?.demoLink }, 'demo offer letters created');
   logger.info('demo data created');
   return { seeded: true, signIns };
