@@ -46,7 +46,8 @@ const partDescriptions: Record<string, string> = {
 
 /** A file name safe in a ZIP (no folders, no control characters), unique among the others. */
 function zipName(filename: string, taken: Set<string>) {
-  const base = filename.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '').trim().slice(0, 150) || 'file';
+  const printable = [...filename].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
+  const base = printable.replace(/[\\/:*?"<>|]/g, '_').replace(/^\.+/, '').trim().slice(0, 150) || 'file';
   let name = base;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${n}-${base}`;
   taken.add(name.toLowerCase());

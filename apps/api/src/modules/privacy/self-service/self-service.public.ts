@@ -68,6 +68,7 @@ selfServicePublicRouter.get('/:token/download', downloadLimit, async (req, res) 
   const page = await open(req, res);
   if (!page) return;
   const { person, company, now } = page;
+  if (req.method === 'HEAD') return void res.status(200).type('application/zip').setHeader('Cache-Control', 'no-store').end();
   const zip = await buildDataZip(person, { companyName: company.name, now });
   await recordAudit({
     customerId: person.customerId,
@@ -80,7 +81,12 @@ selfServicePublicRouter.get('/:token/download', downloadLimit, async (req, res) 
   res.status(200).type('application/zip');
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Disposition', `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.zip"`);
-  await pipeline(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE' }), res);
+  try {
+    await pipeline(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE' }), res);
+  } catch (error) {
+    // The headers are gone: a browser that left (or a failed stream) just gets a cut-off file.
+    req.log?.warn({ err: error }, 'privacy download cut off');
+  }
 });
 
 selfServicePublicRouter.post('/:token/erase', eraseLimit, parseForm, async (req, res) => {
