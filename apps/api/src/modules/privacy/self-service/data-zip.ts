@@ -15,8 +15,10 @@ export function plainJson(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Types.ObjectId) return value.toHexString();
-  if (typeof value === 'object' && (value as { _bsontype?: string })._bsontype === 'ObjectId') return String(value);
-  if (Buffer.isBuffer(value) || (typeof value === 'object' && (value as { _bsontype?: string })._bsontype === 'Binary')) return undefined;
+  const bsonType = typeof value === 'object' ? (value as { _bsontype?: string })._bsontype : undefined;
+  if (Buffer.isBuffer(value) || bsonType === 'Binary') return undefined;
+  // ObjectId, Decimal128, Long...: their string form.
+  if (bsonType) return String(value);
   if (Array.isArray(value)) return value.map(plainJson).filter((v) => v !== undefined);
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};

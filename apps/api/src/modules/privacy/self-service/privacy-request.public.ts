@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ZEmail } from '@hireflow/contracts/common';
-import { PrivacyLinkRules, PrivacyMessages, PrivacyPages } from '@hireflow/contracts/privacy';
+import { PrivacyLinkRules, PrivacyMessages, PrivacyPages, SelfServiceMessages } from '@hireflow/contracts/privacy';
 import { AppError } from '../../../lib/app-error';
 import { enqueueJob } from '../../../lib/job-queue';
 import { hitRateLimit, limitByIp, type RateRule } from '../../../lib/rate-limit';
@@ -19,7 +19,7 @@ import { renderPrivacyMessage, renderRequestLinkForm, type PageFrame } from './s
  */
 export const privacyRequestPublicRouter = Router();
 
-const tooMany = (minutes: number) => `Too many requests for a link. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+const tooMany = SelfServiceMessages.tooManyLinkRequests;
 const window = PrivacyLinkRules.requestWindowSeconds;
 const ipRule: RateRule = { name: 'ip-privacy-link', max: PrivacyLinkRules.requestsPerIp, windowSeconds: window, message: tooMany };
 const emailRule: RateRule = { name: 'email-privacy-link', max: PrivacyLinkRules.requestsPerEmail, windowSeconds: window, message: tooMany };
@@ -59,7 +59,7 @@ privacyRequestPublicRouter.post('/:slug/privacy', limitByIp(ipRule), parseForm, 
   const parsed = ZLinkRequest.safeParse(raw);
   if (!parsed.success) {
     const typed = typeof raw.email === 'string' ? raw.email.slice(0, 254) : '';
-    return sendHtml(res, 400, renderRequestLinkForm({ frame: site.frame, action: site.action, email: typed, error: 'Enter a valid email address, such as name@example.com.' }));
+    return sendHtml(res, 400, renderRequestLinkForm({ frame: site.frame, action: site.action, email: typed, error: SelfServiceMessages.invalidEmail }));
   }
   const { email } = parsed.data;
   try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import { PrivacyLinkRules, PrivacyMessages, PrivacyPages } from '@hireflow/contracts/privacy';
+import { PrivacyLinkRules, PrivacyMessages, PrivacyPages, SelfServiceMessages } from '@hireflow/contracts/privacy';
 import { startTestApp, TestCaptchaText } from '../../../test/test-app';
 import { JobWorker } from '../../../lib/job-queue';
 import { QueueJob } from '../../../lib/job-queue.model';
@@ -127,7 +127,7 @@ describe('POST /careers/:slug/privacy', () => {
     for (const email of ['not-an-email', '']) {
       const res = await askLink(email);
       expect(res.status).toBe(400);
-      expect(res.text).toContain('Enter a valid email address, such as name@example.com.');
+      expect(res.text).toContain(SelfServiceMessages.invalidEmail);
       expect(res.text).toContain('<label for="email">Your email address</label>');
       expect(res.text).toContain('aria-invalid="true"');
     }

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { PrivacyMessages } from '@hireflow/contracts/privacy';
+import { PrivacyMessages, SelfServiceMessages } from '@hireflow/contracts/privacy';
 import { AppError } from '../../../lib/app-error';
 import { clockOf } from '../../../lib/clock';
 import { limitByIp } from '../../../lib/rate-limit';
@@ -48,7 +48,7 @@ async function open(req: Request, res: Response): Promise<Opened | null> {
     return null;
   }
   if (access.state === 'erased') {
-    sendHtml(res, 410, renderPrivacyMessage({ frame, title: 'Your data was erased', message: `${company.name || 'The company'} has erased your data: it holds nothing about you any more.` }));
+    sendHtml(res, 410, renderPrivacyMessage({ frame, title: 'Your data was erased', message: SelfServiceMessages.dataErased(company.name) }));
     return null;
   }
   return { person: access.person, frame, company, token, now };
@@ -93,7 +93,7 @@ selfServicePublicRouter.post('/:token/erase', eraseLimit, parseForm, async (req,
   const page = await open(req, res);
   if (!page) return;
   if ((req.body as Record<string, unknown> | undefined)?.confirm !== 'yes') {
-    return showPage(res, page, 400, { error: 'Tick the box to confirm that you want your data erased.' });
+    return showPage(res, page, 400, { error: SelfServiceMessages.confirmErasure });
   }
   const { customerId, candidateId } = page.person;
   const { created } = await requestErasure({ customerId, candidateId, origin: 'candidate', at: page.now, by: null });

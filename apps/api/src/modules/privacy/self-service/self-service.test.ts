@@ -3,7 +3,7 @@ import request from 'supertest';
 import JSZip from 'jszip';
 import type { Express } from 'express';
 import type { Types } from 'mongoose';
-import { ErasureDeadlineDays, PrivacyMessages, PrivacyPages } from '@hireflow/contracts/privacy';
+import { ErasureDeadlineDays, PrivacyMessages, PrivacyPages, SelfServiceMessages } from '@hireflow/contracts/privacy';
 import { startTestApp } from '../../../test/test-app';
 import { applyToJob, mailApplicationReceived } from '../../candidates/applications/apply.service';
 import { Candidate } from '../../candidates/candidate.model';
@@ -205,7 +205,7 @@ describe('POST /privacy/:token/erase', () => {
 
     const unconfirmed = await request(app).post(PrivacyPages.erase(token)).type('form').send({});
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.text).toContain('Tick the box to confirm that you want your data erased.');
+    expect(unconfirmed.text).toContain(SelfServiceMessages.confirmErasure);
     expect(await ErasureRequest.countDocuments({ customerId: acme.co.customerId, candidateId: bob.candidateId })).toBe(0);
 
     const asked = await request(app).post(PrivacyPages.erase(token)).type('form').send({ confirm: 'yes' });
@@ -230,6 +230,17 @@ describe('POST /privacy/:token/erase', () => {
     expect(page.text).toContain('You asked for erasure on 3 November 2026');
   });
 
+  it('after a refused request the page says why and offers the form again', async () => {
+    const refused = await applicant(acme, { firstName: 'Rita', email: 'rita@example.test', resume: pdfOf('RITA') });
+    const at = new Date(Date.UTC(2026, 4, 10, 12));
+    await ErasureRequest.create({ customerId: acme.co.customerId, candidateId: refused.candidateId, candidateName: 'Rita Tester', origin: 'candidate', state: 'refused', requestedAt: at, dueAt: at, decidedAt: at, reason: 'An open legal hold' });
+    const page = await request(app).get(PrivacyPages.page(refused.token));
+    expect(page.text).toContain('Your last request was refused on 10 May 2026: An open legal hold');
+    expect(page.text).toContain('name="confirm"');
+    expect((await request(app).post(PrivacyPages.erase(refused.token)).type('form').send({ confirm: 'yes' })).status).toBe(201);
+    expect(await ErasureRequest.countDocuments({ customerId: acme.co.customerId, candidateId: refused.candidateId, state: 'pending' })).toBe(1);
+  });
+
   it('an erased candidate sees that their data was erased, and nothing of it', async () => {
     const erased = await applicant(acme, { firstName: 'Erwin', email: 'erwin@example.test', resume: pdfOf('ERWIN') });
     await Candidate.updateOne({ customerId: acme.co.customerId, _id: erased.candidateId }, { $set: { erasedAt: new Date() } });
@@ -237,6 +248,7 @@ describe('POST /privacy/:token/erase', () => {
       const res = await request(app).get(path);
       expect(res.status).toBe(410);
       expect(res.text).toContain('Your data was erased');
+      expect(res.text).toContain(SelfServiceMessages.dataErased(acme.co.customer.name));
       expect(res.text).not.toContain('Erwin');
     }
   });
