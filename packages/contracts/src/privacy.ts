@@ -72,6 +72,14 @@ export const PrivacyLinkRules = {
   requestWindowSeconds: 3600,
 } as const;
 
+/** The self-service pages' own words (the shared ones are in PrivacyMessages). */
+export const SelfServiceMessages = {
+  confirmErasure: 'Tick the box to confirm that you want your data erased.',
+  invalidEmail: 'Enter a valid email address, such as name@example.com.',
+  tooManyLinkRequests: (minutes: number) => `Too many requests for a link. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  dataErased: (companyName: string) => `${companyName || 'The company'} has erased your data: it holds nothing about you any more.`,
+} as const;
+
 // ---------- Erasure ----------
 
 /** The legal deadline to answer an erasure request (GDPR art. 12: one month). */

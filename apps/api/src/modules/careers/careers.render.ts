@@ -31,7 +31,7 @@ function layout({ title, description, canonical, company, body, head = '' }: { t
 <style>${style}${brandPageCss(company.brand ?? null)}</style>${head}</head>
 <body><header>${company.brand ? brandHeaderHtml(company.brand, { href: `/careers/${company.slug}`, suffix: ' careers' }) : `<a href="/careers/${esc(company.slug)}">${esc(company.name)} careers</a>`}</header>
 <main>${body}</main>
-<footer class="meta">${company.brand ? brandFooterHtml(company.brand) : esc(company.name)}<div><a href="/careers/${esc(company.slug)}/feed.xml">Job feed (RSS)</a></div></footer></body></html>`;
+<footer class="meta">${company.brand ? brandFooterHtml(company.brand) : esc(company.name)}<div><a href="/careers/${esc(company.slug)}/feed.xml">Job feed (RSS)</a> · <a href="/careers/${esc(company.slug)}/privacy">Your privacy: get a link to your data</a></div></footer></body></html>`;
 }
 
 const money = (n: number | null | undefined) => Number(n ?? 0).toLocaleString('en-US');
