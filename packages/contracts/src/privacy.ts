@@ -186,7 +186,17 @@ export const ZAuditQuery = z.object({
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 export const AuditPageSize = 50;
-export const ZAuditList = z.object({ items: z.array(ZAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** POST PrivacyApi.auditExport: the list's filters (every matching entry goes into the file). */
+export const ZAuditFilters = ZAuditQuery.omit({ page: true });
+export type TAuditFilters = z.input<typeof ZAuditFilters>;
+export const ZAuditList = z.object({
+  items: z.array(ZAuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** How many months entries are kept (the company's auditMonths), for the page to say. */
+  keptMonths: z.number().int(),
+});
 export type TAuditList = z.infer<typeof ZAuditList>;
 
 // ---------- Paths ----------
