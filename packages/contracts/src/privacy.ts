@@ -198,6 +198,9 @@ export const ZAuditList = z.object({
   keptMonths: z.number().int(),
 });
 export type TAuditList = z.infer<typeof ZAuditList>;
+/** GET PrivacyApi.auditUsers: the company's users (active or not) for the trail's user filter, by name. */
+export const ZAuditUsers = z.object({ users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })) });
+export type TAuditUsers = z.infer<typeof ZAuditUsers>;
 
 // ---------- Paths ----------
 
@@ -212,6 +215,7 @@ export const PrivacyApi = {
   retentionRuns: '/api/privacy/retention/runs',
   audit: '/api/privacy/audit',
   auditExport: '/api/privacy/audit/export',
+  auditUsers: '/api/privacy/audit/users',
   companyExport: '/api/privacy/company-export',
 } as const;
 

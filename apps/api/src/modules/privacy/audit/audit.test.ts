@@ -176,6 +176,15 @@ describe('GET /api/privacy/audit', () => {
     expect((await bad({ person: 'x'.repeat(201) })).status).toBe(400);
   });
 
+  it('lists the company’s users for the filter, only to holders of the right', async () => {
+    const res = await request(app).get('/api/privacy/audit/users').set('Authorization', co.admin.auth).expect(200);
+    const ids = (res.body.users as { id: string; name: string }[]).map((u) => u.id);
+    expect(ids).toContain(co.recruiter.id);
+    expect(ids).not.toContain(globex.admin.id);
+    expect(res.body.users.find((u: { id: string }) => u.id === co.admin.id)).toMatchObject({ name: nameOf(co.admin), email: co.admin.user.email });
+    expect((await request(app).get('/api/privacy/audit/users').set('Authorization', co.recruiter.auth)).status).toBe(403);
+  });
+
   it('a company never sees another company’s entries', async () => {
     const theirs = await list(globex.admin.auth, { person: 'a' });
     expect(theirs.total).toBe(0);
