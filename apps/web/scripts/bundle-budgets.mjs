@@ -113,7 +113,7 @@ export const RouteBudgets = {
   // Issue 21, privacy: provisional until the pages are built.
   '/company-settings/privacy': { totalKb: 310 },
   '/company-settings/privacy/erasure-requests': { totalKb: 310 },
-  '/company-settings/privacy/audit-trail': { totalKb: 310 },
+  '/company-settings/privacy/audit-trail': { totalKb: 295 }, // the trail's filters, table and export progress; measured 290.3
   '/company-settings/privacy/data-export': { totalKb: 310 },
   '*': { totalKb: 150 }, // 146.0 (unknown URLs: redirects to /404)
 };

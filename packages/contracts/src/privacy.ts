@@ -194,8 +194,21 @@ export const ZAuditQuery = z.object({
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 export const AuditPageSize = 50;
-export const ZAuditList = z.object({ items: z.array(ZAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** POST PrivacyApi.auditExport: the list's filters (every matching entry goes into the file). */
+export const ZAuditFilters = ZAuditQuery.omit({ page: true });
+export type TAuditFilters = z.input<typeof ZAuditFilters>;
+export const ZAuditList = z.object({
+  items: z.array(ZAuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** How many months entries are kept (the company's auditMonths), for the page to say. */
+  keptMonths: z.number().int(),
+});
 export type TAuditList = z.infer<typeof ZAuditList>;
+/** GET PrivacyApi.auditUsers: the company's users (active or not) for the trail's user filter, by name. */
+export const ZAuditUsers = z.object({ users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })) });
+export type TAuditUsers = z.infer<typeof ZAuditUsers>;
 
 // ---------- Paths ----------
 
@@ -210,6 +223,7 @@ export const PrivacyApi = {
   retentionRuns: '/api/privacy/retention/runs',
   audit: '/api/privacy/audit',
   auditExport: '/api/privacy/audit/export',
+  auditUsers: '/api/privacy/audit/users',
   companyExport: '/api/privacy/company-export',
 } as const;
 

@@ -15,6 +15,7 @@ import { verifyCaptcha } from './captcha.service';
 import { passwordMatches } from './auth.crypto';
 import { AccountBackoff } from './rate-rules';
 import { recordSignIn } from '../reports/activity/usage-recorder';
+import { recordAudit } from '../privacy/audit/audit';
 
 /** Sign-in is platform-wide: the email names the company, so this lookup is the one cross-tenant read. */
 export async function findUserByEmail(email: string): Promise<UserDoc | null> {
@@ -64,6 +65,11 @@ export async function startSession(ctx: AuthCtx, user: UserDoc, checked?: { cust
   await User.updateOne({ _id: user._id, customerId: user.customerId ?? null }, { $set: { lastLoginAt: now } });
   // The usage report's sign-ins (every sign-in path starts its session here); a failure to count never fails the sign-in.
   await recordSignIn(user.customerId, user._id, new Date(ctx.clock.now())).catch((error: unknown) => ctx.logger.warn({ err: error }, 'usage: a sign-in could not be counted'));
+  // The privacy audit trail's sign-ins (company users only: the platform super admin has no company's trail).
+  if (user.customerId) {
+    const actor = { id: user._id, name: `${user.firstName} ${user.lastName}`.trim() };
+    await recordAudit({ customerId: user.customerId, action: 'signed_in', at: new Date(ctx.clock.now()), actor });
+  }
   const token = signSessionToken(ctx.config, { sid: String(session._id), sub: String(user._id) });
   return { token, user: await presentUser(user, { customer }) };
 }

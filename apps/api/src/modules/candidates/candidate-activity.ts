@@ -4,6 +4,7 @@ import { Candidate } from './candidate.model';
 import { CandidateActivity } from './candidate-activity.model';
 import { activityBumps } from '../reports/activity/activity-tallies';
 import { bumpTallies } from '../reports/tallies/tallies';
+import { auditCandidateActivity } from '../privacy/audit/candidate-audit';
 
 export type CandidateActivityInput = {
   customerId: Types.ObjectId;
@@ -23,7 +24,7 @@ const auditOnly: ReadonlySet<TCandidateActivityKind> = new Set(['viewed', 'expor
 /**
  * The one way anything lands on a candidate's timeline: it appends the entry and, unless it is an audit
  * entry, moves the candidate's last activity (what "last activity" filters and sorts read). It also keeps the
- * activity reports' tallies (reports/activity/activity-tallies).
+ * activity reports' tallies (reports/activity/activity-tallies) and the privacy audit trail (privacy/audit).
  */
 export async function recordCandidateActivity(entries: CandidateActivityInput | CandidateActivityInput[], session?: ClientSession) {
   const list = Array.isArray(entries) ? entries : [entries];
@@ -32,6 +33,8 @@ export async function recordCandidateActivity(entries: CandidateActivityInput | 
   await CandidateActivity.insertMany(docs, { session });
   // The activity reports' counters (per user and per job), in the same transaction as the entries.
   await bumpTallies(activityBumps(docs), session);
+  // Views, exports and changes of personal data also land in the privacy audit trail, in the same transaction.
+  await auditCandidateActivity(docs, session);
   const latest = new Map<string, { customerId: Types.ObjectId; candidateId: Types.ObjectId; at: Date }>();
   for (const d of docs) {
     if (auditOnly.has(d.kind)) continue;

@@ -9,6 +9,7 @@ import { Customer } from '../org/customer.model';
 import type { UserDoc } from '../users/user.model';
 import { XlsxType } from '../users/users-export';
 import { AppError } from '../../lib/app-error';
+import { recordExportAudit } from '../privacy/audit/audit';
 import { reportNamed } from './report-registry';
 import { companyScope, platformScope, reportContext, runReport, type ReportQuery } from './reports.service';
 
@@ -155,6 +156,8 @@ export const ReportExportJob = exportJob<Payload>('export.report', async (payloa
     ctx.progress(40 + Math.round((written / total) * 55), `${written} of ${result.rows.length} rows written`),
   );
   await ctx.progress(96, 'Saving the file…');
+  // Reports can list people (candidates, users): a company's export is in its privacy audit trail.
+  if (scope.customerId) await recordExportAudit({ customerId: scope.customerId, userId: new Types.ObjectId(payload.requestedBy), at: madeAt, detail: `Report exported to Excel: ${result.title}` });
   return { buffer, fileName: reportExportFileName(name, madeAt), contentType: XlsxType };
 });
 

@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import type { TUserListFilters } from '@hireflow/contracts/users';
 import { exportJob, type ExportPayload } from '../exports/exports.service';
 import { User } from './user.model';
+import { recordExportAudit } from '../privacy/audit/audit';
 import { buildUserFilter, userListSort } from './user-query';
 import { loadOrgNames, presentUserRow, type UserRowSource } from './user-row.presenter';
 
@@ -80,7 +81,8 @@ export const XlsxType = 'application/vnd.openxmlformats-officedocument.spreadshe
  * The users Excel export as a background job: progress every twentieth of the rows, the file kept for
  * the asker (lib exports). A repeat after a crash writes the file afresh: nothing else changes.
  */
-export const UsersExportJob = exportJob<ExportPayload & { filters: TUserListFilters }>('export.users', async ({ customerId, filters }, ctx) => {
+export const UsersExportJob = exportJob<ExportPayload & { filters: TUserListFilters }>('export.users', async (payload, ctx) => {
+  const { customerId, filters } = payload;
   const company = new Types.ObjectId(customerId);
   const total = await User.countDocuments(buildUserFilter(company, filters));
   await ctx.progress(0, `Writing ${total} users…`);
@@ -100,5 +102,6 @@ export const UsersExportJob = exportJob<ExportPayload & { filters: TUserListFilt
     onRow: (written) => (written % step === 0 ? ctx.progress((written / Math.max(total, 1)) * 95, `${written} of ${total} users written`) : undefined),
   });
   await finished;
+  await recordExportAudit({ customerId: company, userId: new Types.ObjectId(payload.requestedBy), at: ctx.now(), detail: `Users exported to Excel (${total})` });
   return { buffer: Buffer.concat(chunks), fileName: usersExportFileName(), contentType: XlsxType };
 });

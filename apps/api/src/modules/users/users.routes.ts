@@ -14,7 +14,9 @@ import {
 import { ZObjectId } from '@hireflow/contracts/common';
 import { AppError } from '../../lib/app-error';
 import { authOf, requireAuth, requireRight, tenantOf } from '../../lib/auth';
+import { clockOf } from '../../lib/clock';
 import { validate } from '../../lib/validate';
+import { recordExportAudit } from '../privacy/audit/audit';
 import { addUser, changeUserStatus, listUsers, presentOne, searchUsers, swapAdmin, updateUserProfile } from './users.service';
 import { UsersExportJob, XlsxType, usersExportFileName, writeUsersExport } from './users-export';
 import { startExport } from '../exports/exports.service';
@@ -49,6 +51,7 @@ usersRouter.post('/user', requireAuth, validate({ body: ZUserListRequest }), may
   res.setHeader('Content-Type', XlsxType);
   res.setHeader('Content-Disposition', `attachment; filename="${usersExportFileName()}"`);
   res.setHeader('Cache-Control', 'no-store');
+  await recordExportAudit({ customerId, userId: authOf(req).userId, at: new Date(clockOf(req).now()), detail: 'Users exported to Excel' });
   try {
     await writeUsersExport({ customerId, filters, out: res });
   } catch (error) {

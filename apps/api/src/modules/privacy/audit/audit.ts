@@ -1,5 +1,6 @@
 import type { ClientSession, Types } from 'mongoose';
 import type { TAuditAction } from '@hireflow/contracts/privacy';
+import { User } from '../../users/user.model';
 import { AuditEntry } from './audit-entry.model';
 
 export type AuditInput = {
@@ -31,4 +32,20 @@ export async function recordAudit(entries: AuditInput | AuditInput[], session?: 
     })),
     { session },
   );
+}
+
+/** A user as the trail names them, read by id within their company (callers that hold only the id). */
+export async function auditActorOf(customerId: Types.ObjectId, userId: Types.ObjectId, session?: ClientSession): Promise<{ id: Types.ObjectId; name: string }> {
+  const user = await User.findOne({ customerId, _id: userId }, { firstName: 1, lastName: 1 }, { session }).lean();
+  return { id: userId, name: user ? nameOf(user) : 'Former user' };
+}
+
+export const nameOf = (p: { firstName?: string | null; lastName?: string | null }) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
+
+/**
+ * An export of personal data that names no one candidate (users, reports, referral rewards, the trail itself):
+ * one `exported` entry for the user who took it, with what it was.
+ */
+export async function recordExportAudit({ customerId, userId, at, detail }: { customerId: Types.ObjectId; userId: Types.ObjectId; at: Date; detail: string }, session?: ClientSession) {
+  await recordAudit({ customerId, action: 'exported', at, actor: await auditActorOf(customerId, userId, session), detail }, session);
 }

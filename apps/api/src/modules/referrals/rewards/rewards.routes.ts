@@ -7,6 +7,7 @@ import { clockOf } from '../../../lib/clock';
 import { validate } from '../../../lib/validate';
 import { XlsxType } from '../../users/users-export';
 import { apiPath } from '../../jobs/jobs.context';
+import { recordExportAudit } from '../../privacy/audit/audit';
 import { getReferralSettings, saveReferralSettings } from './referral-settings.service';
 import { approveReward, forfeitReward, getReward, listRewards, payReward, rewardFilter, type RewardsContext } from './rewards.service';
 import { rewardsExportFileName, writeRewardsExport } from './rewards-export';
@@ -45,6 +46,7 @@ rewardsRouter.get(apiPath(ReferralRewardApi.export), requireAuth, validate({ que
   res.setHeader('Content-Type', XlsxType);
   res.setHeader('Content-Disposition', `attachment; filename="${rewardsExportFileName(ctx.now)}"`);
   res.setHeader('Cache-Control', 'no-store');
+  await recordExportAudit({ customerId: ctx.customerId, userId: ctx.actor._id, at: ctx.now, detail: 'Referral rewards exported to Excel' });
   try {
     await writeRewardsExport({ customerId: ctx.customerId, filter, out: res });
   } catch (error) {
