@@ -43,9 +43,9 @@ export function ApproveErasureDialog({ request, onClose }: { request: TErasureRe
       <Stack>
         <Text>Approving the request erases the candidate now.</Text>
         <ErasureEffects />
-        <Alert color="red" variant="light">
+        <Text c="red" fw={600}>
           This cannot be undone.
-        </Alert>
+        </Text>
         {approve.isError ? (
           <Alert color="red" role="alert">
             {errorMessage(approve.error)}

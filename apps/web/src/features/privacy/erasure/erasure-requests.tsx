@@ -146,6 +146,7 @@ function RequestsTable({ requests, onApprove, onRefuse }: { requests: TErasureRe
                   {r.decidedAt ? (
                     <Text size="xs" c="dimmed">
                       on {formatDate(r.decidedAt)}
+                      {r.decidedBy ? ` by ${r.decidedBy}` : ''}
                     </Text>
                   ) : null}
                   {r.state === 'refused' && r.reason ? <Text size="sm">{r.reason}</Text> : null}
