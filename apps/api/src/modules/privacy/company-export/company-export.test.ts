@@ -6,6 +6,7 @@ import mongoose, { Types } from 'mongoose';
 import { PrivacyApi } from '@hireflow/contracts/privacy';
 import { ZExportStatus, type TExportStatus } from '@hireflow/contracts/exports';
 import { startTestApp } from '../../../test/test-app';
+import { buildUser, tokenFor } from '../../../test/factories';
 import { buildPipelineCompany } from '../../pipeline/pipeline.test-support';
 import { Application } from '../../candidates/applications/application.model';
 import { CandidateNote } from '../../candidates/profile/candidate-note.model';
@@ -137,7 +138,7 @@ describe('POST /api/privacy/company-export', () => {
     });
 
     it("is the asker's alone: B's admin and another admin of A get 404", async () => {
-      const otherAdminA = await import('../../../test/factories').then(async (f) => `Bearer ${await f.tokenFor(ctx.config, await f.buildUser({ customerId: a.co.customerId, admin: true }))}`);
+      const otherAdminA = `Bearer ${await tokenFor(ctx.config, await buildUser({ customerId: a.co.customerId, admin: true }))}`;
       for (const auth of [b.co.admin.auth, otherAdminA]) {
         expect((await status(auth, jobId)).status).toBe(404);
         expect((await download(auth, fileUrl)).status).toBe(404);
