@@ -7,7 +7,8 @@ import { downloadExportFile, useExportStatus } from '@/lib/export-jobs';
 /**
  * Starts a background Excel export (lib/export-jobs) and follows it: the progress while the file is
  * prepared (the page may be left and the API restarted), then a download button. `start` asks the API
- * for the export and answers its job id. onError(null): the last error no longer applies.
+ * for the export and answers its job id. onError(null): the last error no longer applies. `confirm`, when
+ * given, is asked first and calls `proceed` once the user agrees (a large export behind a dialog).
  */
 export function ExportButton({
   start,
@@ -15,12 +16,14 @@ export function ExportButton({
   label = 'Export to Excel',
   fallbackFileName = 'export.xlsx',
   disabled = false,
+  confirm,
 }: {
   start: () => Promise<{ jobId: string }>;
   onError: (message: string | null) => void;
   label?: string;
   fallbackFileName?: string;
   disabled?: boolean;
+  confirm?: (proceed: () => void) => void;
 }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -40,11 +43,12 @@ export function ExportButton({
     }
   }, [jobId, status.isError, status.error, state, current, onError]);
 
-  const begin = () => {
+  const run = () => {
     onError(null);
     setJobId(null);
     starting.mutate(undefined, { onSuccess: ({ jobId: id }) => setJobId(id), onError: (error) => onError(errorMessage(error)) });
   };
+  const begin = () => (confirm ? confirm(run) : run());
   const download = async () => {
     if (!current?.fileUrl) return;
     setDownloading(true);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Types } from 'mongoose';
 import { ErrorCodes } from '@hireflow/contracts/error-codes';
 import { ExportMessages, ExportRules, ExportsApi, type TExportState, type TExportStatus } from '@hireflow/contracts/exports';
@@ -19,7 +20,8 @@ import { deleteFile, openReadableFile, storeFile } from '../files/files.service'
 export type ExportPayload = { customerId: string; requestedBy: string };
 /** What any export carries: a company export's payload, or the platform's with customerId null. */
 export type AnyExportPayload = { customerId: string | null; requestedBy: string };
-export type ExportFile = { buffer: Buffer; fileName: string; contentType: string };
+/** The file's bytes, or a stream of them for a file too large to hold in memory (piped into GridFS). */
+export type ExportFile = { fileName: string; contentType: string } & ({ buffer: Buffer } | { stream: Readable });
 type ExportResult = { fileId: string; fileName: string; expiresAt: string };
 
 const keepMs = ExportRules.keepHours * 3600_000;
@@ -45,7 +47,7 @@ export function exportJob<P extends AnyExportPayload>(name: `export.${string}`, 
       const requestedBy = new Types.ObjectId(payload.requestedBy);
       const fileId = await storeFile({
         customerId: payload.customerId ? new Types.ObjectId(payload.customerId) : null,
-        buffer: file.buffer,
+        ...('stream' in file ? { stream: file.stream } : { buffer: file.buffer }),
         filename: file.fileName,
         contentType: file.contentType,
         kind: 'export',

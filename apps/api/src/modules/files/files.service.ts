@@ -1,6 +1,7 @@
 import mongoose, { type Types } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/app-error';
 import type { UserDoc } from '../users/user.model';
 import { mayReadOwnedFile, PlatformFileOwnerKinds, type FileOwner } from './file-owners';
@@ -14,16 +15,18 @@ function bucket() {
   return new mongoose.mongo.GridFSBucket(mongoose.connection.db!, { bucketName: 'uploads' });
 }
 
-export type StoredFileInput = {
+type StoredFileMeta = {
   /** The company; null only for a file of the platform itself (a super admin's export: see PlatformFileOwnerKinds). */
   customerId: Types.ObjectId | null;
   owner: FileOwner;
-  buffer: Buffer;
   filename: string;
   contentType: string;
   kind: string;
   uploadedBy?: Types.ObjectId | null;
 };
+export type StoredFileInput = StoredFileMeta & { buffer: Buffer; stream?: never };
+/** A file too large to hold in memory (a company export): its stream is piped into GridFS. */
+export type StoredStreamInput = StoredFileMeta & { stream: Readable; buffer?: never };
 
 export type OpenedFile = { stream: Readable; filename: string; contentType: string; length: number };
 
@@ -31,7 +34,7 @@ export function newFileId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export async function storeFile(input: StoredFileInput): Promise<string> {
+export async function storeFile(input: StoredFileInput | StoredStreamInput): Promise<string> {
   if (!input.customerId && !PlatformFileOwnerKinds.includes(input.owner.kind)) throw new Error(`A ${input.owner.kind} file belongs to a company`);
   const id = newFileId();
   await new Promise<void>((resolve, reject) => {
@@ -45,6 +48,14 @@ export async function storeFile(input: StoredFileInput): Promise<string> {
         uploadedBy: input.uploadedBy ?? null,
       },
     });
+    if (input.stream) {
+      // A failed stream leaves no half-written file behind.
+      pipeline(input.stream, upload).then(resolve, (error: unknown) => {
+        void upload.abort().catch(() => undefined);
+        reject(error);
+      });
+      return;
+    }
     upload.once('finish', () => resolve());
     upload.once('error', reject);
     upload.end(input.buffer);

@@ -1,10 +1,14 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApplicationSourceLabels } from '@hireflow/contracts/candidates';
+import { ErasedCandidateName } from '@hireflow/contracts/privacy';
 import type { TCandidateProfile } from '@hireflow/contracts/candidates-profile';
 import { useCandidateProfile } from '@/features/candidates/profile/api/get-candidate-profile';
 import { usePinCandidate } from '@/features/candidates/api/pin-candidate';
+import { useAccessMatrix } from '@/features/auth/api/get-access-matrix';
+import { hasRight } from '@/app/guards/route-rules';
 import { NotFoundContent } from '@/app/screens/not-found';
 import { errorMessage } from '@/lib/api-client';
 import { CandidateNotes } from './candidate-notes';
@@ -17,6 +21,7 @@ import { loadChunk } from '../lazy-page';
 const CandidateEditModal = lazy(() => loadChunk(() => import('./candidate-edit-modal')).then((m) => ({ default: m.CandidateEditModal })));
 const AddToJobModal = lazy(() => loadChunk(() => import('./add-to-job-modal')).then((m) => ({ default: m.AddToJobModal })));
 const CandidateInterviews = lazy(() => import('@/features/interviews/schedule/candidate-interviews').then((m) => ({ default: m.CandidateInterviews })));
+const EraseCandidateDialog = lazy(() => loadChunk(() => import('@/features/privacy/erasure/erase-candidate-dialog')).then((m) => ({ default: m.EraseCandidateDialog })));
 const ScheduleInterviewButton = lazy(() => import('@/features/interviews/schedule/schedule-interview-button').then((m) => ({ default: m.ScheduleInterviewButton })));
 
 /** /{type}/{id} with type candidate: who they are, their applications, notes and timeline. */
@@ -48,12 +53,19 @@ export default function CandidatePage() {
 }
 
 const fullName = (p: TCandidateProfile) => `${p.firstName} ${p.lastName}`.trim();
+/** An erased candidate keeps only the anonymous name (privacy erasure). */
+const isErased = (p: TCandidateProfile) => p.firstName === ErasedCandidateName.firstName && p.lastName === ErasedCandidateName.lastName;
 
 function CandidateView({ profile }: { profile: TCandidateProfile }) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
+  const [erasing, setErasing] = useState(false);
   const pin = usePinCandidate();
+  const queryClient = useQueryClient();
+  const matrix = useAccessMatrix();
+  const erased = isErased(profile);
+  const mayErase = !erased && Boolean(matrix.data && hasRight(matrix.data.rights, 'companySettings'));
   const role = [profile.currentTitle, profile.currentCompany].filter(Boolean).join(' @ ');
   return (
     <Stack gap="md">
@@ -78,8 +90,18 @@ function CandidateView({ profile }: { profile: TCandidateProfile }) {
             </Button>
           ) : null}
           <Button onClick={() => setAdding(true)}>Add to job</Button>
+          {mayErase ? (
+            <Button variant="default" color="red" c="red" onClick={() => setErasing(true)}>
+              Erase candidate
+            </Button>
+          ) : null}
         </Group>
       </Group>
+      {erased ? (
+        <Alert color="gray" variant="light" role="status" title="This candidate was erased">
+          Their name, contact details, files, notes, answers and mails are gone. What remains is anonymous, so that reports stay correct.
+        </Alert>
+      ) : null}
       {pin.isError ? <Alert color="red">{errorMessage(pin.error)}</Alert> : null}
       {added ? (
         <Alert color="green" withCloseButton onClose={() => setAdded(null)}>
@@ -91,9 +113,18 @@ function CandidateView({ profile }: { profile: TCandidateProfile }) {
           You see what your jobs need: their applications and what happened on them.
         </Alert>
       ) : null}
-      <Suspense fallback={editing || adding ? <Loader size="sm" role="progressbar" aria-label="Loading form" /> : null}>
+      <Suspense fallback={editing || adding || erasing ? <Loader size="sm" role="progressbar" aria-label="Loading form" /> : null}>
         {profile.canEdit && editing ? <CandidateEditModal profile={profile} opened={editing} onClose={() => setEditing(false)} /> : null}
         {adding ? <AddToJobModal profile={profile} opened={adding} onClose={() => setAdding(false)} onAdded={setAdded} /> : null}
+        {erasing ? (
+          <EraseCandidateDialog
+            candidateId={profile.id}
+            candidateName={fullName(profile)}
+            opened={erasing}
+            onClose={() => setErasing(false)}
+            onErased={() => void queryClient.invalidateQueries({ queryKey: ['candidates'] })}
+          />
+        ) : null}
       </Suspense>
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
