@@ -45,7 +45,6 @@ const HandledModels = new Set(['Candidate', 'Application', 'CandidateNote', 'Can
 export async function anonymisePersonSet(set: PersonSet, at: Date, session?: ClientSession): Promise<{ fileIds: string[] }> {
   const { customerId, candidateIds, applicationIds, offerIds, interviewIds, needles } = set;
   const byCandidate = { customerId, candidateId: { $in: candidateIds } };
-  const byApplication = { customerId, applicationId: { $in: applicationIds } };
   const fileIds = await filesOf(set, session);
 
   await Candidate.updateMany(

@@ -132,6 +132,7 @@ export function scrubValue(value: unknown, needles: Needles): { value: unknown; 
  * Replaces what names the person in every string of the documents `filter` finds (top-level fields that
  * changed are written back as they are, through the driver so no schema default or cast gets in the way).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model of any schema
 export async function scrubDocuments(model: Model<any>, filter: Record<string, unknown>, needles: Needles, session?: ClientSession, { crossTenant = false } = {}) {
   const docs = await model.find(filter, null, { session }).setOptions(crossTenant ? { crossTenant: true } : {}).lean<Record<string, unknown>[]>();
   let changed = 0;
