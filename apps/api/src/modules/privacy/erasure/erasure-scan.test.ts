@@ -3,6 +3,7 @@ import request from 'supertest';
 import mongoose, { Types } from 'mongoose';
 import type { Express } from 'express';
 import { PrivacyApi } from '@hireflow/contracts/privacy';
+import { AgencyPortalApi } from '@hireflow/contracts/agency-portal';
 import type { TReportResult } from '@hireflow/contracts/reports';
 import { startTestApp, TestCaptchaText } from '../../../test/test-app';
 import { JobWorker } from '../../../lib/job-queue';
@@ -17,6 +18,9 @@ import { OutboxMail } from '../../mail/outbox.model';
 import { Offer } from '../../offers/offer.model';
 import { addOffer, buildOfferCompany, type OfferCompany } from '../../offers/offers.test-support';
 import { Referral } from '../../referrals/referral.model';
+import { AgencySubmission } from '../../agencies/agency-submission.model';
+import { addAgency } from '../../agencies/agencies.test-support';
+import { openJobThroughApproval } from '../../jobs/jobs.test-support';
 import { refer } from '../../referrals/refer/refer.test-support';
 import { NpsSurvey } from '../../reports/candidates/nps/nps-survey.model';
 import { NpsSurveyJob } from '../../reports/candidates/nps/nps-survey.job';
@@ -64,7 +68,7 @@ async function applyOnCareerSite() {
   const res = await req.attach('resume', resumePdf, { filename: 'Zebediah-Quixworth-CV.pdf', contentType: 'application/pdf' });
   expect(res.status).toBeLessThan(400);
   const candidate = (await Candidate.findOne({ customerId: cid(), email: Person.email }).lean())!;
-  const application = (await Application.findOne({ customerId: cid(), candidateId: candidate._id }).lean())!;
+  const application = (await Application.findOne({ customerId: cid(), candidateId: candidate._id, jobId: oc.job._id }).lean())!;
   expect(application.answers[0]!.answer).toContain('Zebediah');
   expect(application.resumeFileId).toBeTruthy();
   return { candidateId: String(candidate._id), applicationId: String(application._id) };
@@ -72,7 +76,16 @@ async function applyOnCareerSite() {
 
 /** Builds the rich candidate; answers their ids. */
 async function buildRichCandidate() {
+  // First an agency's submission of the person to another job (the recruiters are mailed with the name).
+  const { jobId: secondJobId } = await openJobThroughApproval(app, oc.co, { title: 'Data Analyst', jobCodeId: null });
+  const agency = await addAgency(ctx.config, { customerId: cid(), invitedBy: oc.co.admin.user._id, jobIds: [new Types.ObjectId(secondJobId)], name: 'TalentBridge' });
+  let submission = request(app).post(AgencyPortalApi.submissions).set(as(agency.auth));
+  for (const [k, v] of Object.entries({ jobId: secondJobId, ...Person, note: 'Zebediah Quixworth is strong in Go' })) submission = submission.field(k, v);
+  await submission.attach('resume', resumePdf, { filename: 'quixworth.pdf', contentType: 'application/pdf' }).expect(201);
+
+  // Then their own application on the career site (the same person: the same candidate).
   const { candidateId, applicationId } = await applyOnCareerSite();
+  expect(await AgencySubmission.countDocuments({ customerId: cid(), candidateId: new Types.ObjectId(candidateId) })).toBe(1);
 
   // A duplicate added by hand, then merged into them.
   const dup = await request(app).post('/api/candidates').set(as(oc.co.recruiter.auth)).send({ firstName: Person.firstName, lastName: Person.lastName, email: Duplicate.email, phone: Duplicate.phone, currentCompany: 'Quixworth Consulting' });
@@ -162,17 +175,24 @@ describe('erasing a candidate leaves nothing personal in any collection or file,
 
     // Before: the person is found in many places, and their download has every part.
     const before = await findPerson();
-    for (const where of ['candidates', 'applications', 'candidatenotes', 'scorecards', 'offers', 'referrals', 'campaignrecipients', 'npssurveys', 'outboxmails', 'uploads.chunks']) {
+    for (const where of ['candidates', 'applications', 'candidatenotes', 'scorecards', 'offers', 'referrals', 'agencysubmissions', 'campaignrecipients', 'npssurveys', 'outboxmails', 'queue_jobs', 'candidateactivities', 'uploads.files', 'uploads.chunks']) {
       expect(before.some((h) => h.startsWith(`${where} `)), where).toBe(true);
     }
     const data = await collectPersonalData({ customerId: cid(), candidateId: id });
     expect(data.parts.profile).toHaveLength(2);
-    expect(data.parts.applications![0]).toMatchObject({ answers: [{ question: 'Why us?', answer: expect.stringContaining('Zebediah') }] });
+    expect(data.parts.applications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ job: 'Data Analyst', source: 'agency' }),
+        expect.objectContaining({ job: 'Backend Engineer', answers: [{ question: 'Why us?', answer: expect.stringContaining('Zebediah') }] }),
+      ]),
+    );
     expect(data.parts.stageHistory!.length).toBeGreaterThanOrEqual(3);
     expect(data.parts.interviews).toHaveLength(1);
     expect(JSON.stringify(data.parts.interviews)).not.toContain('caching');
     expect(data.parts.offers![0]).toMatchObject({ signedAs: 'Zebediah Quixworth' });
     expect(data.parts.referrals).toHaveLength(1);
+    expect(data.parts.agencySubmissions![0]).toMatchObject({ agency: 'TalentBridge', job: 'Data Analyst' });
+    expect(data.parts.applications).toHaveLength(2);
     expect(data.parts.surveys![0]).toMatchObject({ score: 9 });
     expect((data.parts.mails as { subject: string }[]).map((m) => m.subject)).toContain(`A role for you, ${Person.firstName}`);
     expect(data.files.map((f) => f.filename)).toEqual(expect.arrayContaining(['resumes/Zebediah-Quixworth-CV.pdf']));
