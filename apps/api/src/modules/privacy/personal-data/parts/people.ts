@@ -98,6 +98,9 @@ export function scrubText(text: string, needles: Needles): string {
   return out;
 }
 
+/** Fields holding a code (a stage kind, a status...) that reports count by: never rewritten, whatever the person is called. */
+const CodeKeys = new Set(['kind', 'toKind', 'fromKind', 'stageKind', 'status', 'state', 'source', 'action', 'trigger', 'mode', 'recommendation', 'change', 'relationship', 'rewardEligibility', 'origin', 'currency', 'period']);
+
 const isPlain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
 
 /** A copy of a value with every string scrubbed (ids, dates and binaries untouched), and whether anything changed. */
@@ -119,6 +122,10 @@ export function scrubValue(value: unknown, needles: Needles): { value: unknown; 
     let changed = false;
     const next: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
+      if (CodeKeys.has(k) && typeof v === 'string') {
+        next[k] = v;
+        continue;
+      }
       const r = scrubValue(v, needles);
       changed ||= r.changed;
       next[k] = r.value;
@@ -139,7 +146,7 @@ export async function scrubDocuments(model: Model<any>, filter: Record<string, u
   for (const doc of docs) {
     const set: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(doc)) {
-      if (k === '_id' || k === 'customerId') continue;
+      if (k === '_id' || k === 'customerId' || (CodeKeys.has(k) && typeof v === 'string')) continue;
       const r = scrubValue(v, needles);
       if (r.changed) set[k] = r.value;
     }
