@@ -16,8 +16,9 @@ import { Scorecard } from '../../interviews/feedback/scorecard.model';
 import { addInterview } from '../../interviews/interviews.test-support';
 import { OutboxMail } from '../../mail/outbox.model';
 import { Offer } from '../../offers/offer.model';
-import { addOffer, buildOfferCompany, type OfferCompany } from '../../offers/offers.test-support';
+import { buildOfferCompany, offerBody, type OfferCompany } from '../../offers/offers.test-support';
 import { Referral } from '../../referrals/referral.model';
+import { Approval } from '../../approvals/approval.model';
 import { AgencySubmission } from '../../agencies/agency-submission.model';
 import { addAgency } from '../../agencies/agencies.test-support';
 import { openJobThroughApproval } from '../../jobs/jobs.test-support';
@@ -117,7 +118,13 @@ async function buildRichCandidate() {
 
   // An offer sent and accepted (signed as the candidate).
   await request(app).post(`/api/applications/${applicationId}/move`).set(as(oc.co.recruiter.auth)).send({ stageId: oc.offerStageId }).expect(200);
-  const offer = await addOffer(oc, applicationId, { status: 'approved' });
+  // Created and approved through the chain (the approval names them; approvers are mailed).
+  const created = await request(app).post(`/api/applications/${applicationId}/offers`).set(as(oc.co.recruiter.auth)).send(offerBody({ submit: true, note: 'Zebediah asked for a later start' }));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const offer = { _id: new Types.ObjectId(created.body.id as string) };
+  for (const approver of [oc.co.approver1, oc.co.approver2]) {
+    await request(app).post(`/api/approvals/offer/${String(offer._id)}/decision`).set(as(approver.auth)).send({ decision: 'approve', comment: 'Fine for Zebediah' }).expect(204);
+  }
   await request(app).post(`/api/offers/${String(offer._id)}/send`).set(as(oc.co.recruiter.auth)).expect(204);
   const offerMail = (await OutboxMail.findOne({ to: Person.email, kind: 'offer-sent' }).lean())!;
   const offerPath = new URL(/(http\S+\/offer\/[A-Za-z0-9_-]+)/.exec(offerMail.text)![1]!).pathname;
@@ -175,7 +182,7 @@ describe('erasing a candidate leaves nothing personal in any collection or file,
 
     // Before: the person is found in many places, and their download has every part.
     const before = await findPerson();
-    for (const where of ['candidates', 'applications', 'candidatenotes', 'scorecards', 'offers', 'referrals', 'agencysubmissions', 'campaignrecipients', 'npssurveys', 'outboxmails', 'queue_jobs', 'candidateactivities', 'uploads.files', 'uploads.chunks']) {
+    for (const where of ['candidates', 'applications', 'candidatenotes', 'scorecards', 'offers', 'approvals', 'referrals', 'agencysubmissions', 'campaignrecipients', 'npssurveys', 'outboxmails', 'queue_jobs', 'candidateactivities', 'uploads.files', 'uploads.chunks']) {
       expect(before.some((h) => h.startsWith(`${where} `)), where).toBe(true);
     }
     const data = await collectPersonalData({ customerId: cid(), candidateId: id });
@@ -220,6 +227,7 @@ describe('erasing a candidate leaves nothing personal in any collection or file,
     expect(await CandidateNote.countDocuments({ customerId: cid(), candidateId: id })).toBe(0);
     expect((await Scorecard.findOne({ customerId: cid(), interviewId: new Types.ObjectId(person.interviewId) }).lean())).toMatchObject({ recommendation: 'yes', status: 'submitted', notes: '', privateNotes: '' });
     expect((await Offer.findOne({ customerId: cid(), _id: new Types.ObjectId(person.offerId) }).lean())).toMatchObject({ status: expect.stringMatching(/accepted|joined/), letterFileId: null, signedFileId: null });
+    expect(await Approval.findOne({ customerId: cid(), kind: 'offer', subjectId: new Types.ObjectId(person.offerId) }).lean()).toMatchObject({ status: 'approved', title: 'Offer: Erased candidate, Backend Engineer', detail: expect.stringContaining('EUR 85,000.50 a year') });
     expect((await NpsSurvey.findOne({ customerId: cid(), candidateId: id }).lean())).toMatchObject({ score: 9, comment: '' });
     expect(await CandidateActivity.countDocuments({ customerId: cid(), candidateId: id, kind: 'stage_moved' })).toBeGreaterThanOrEqual(3);
     const audit = await AuditEntry.find({ customerId: cid(), candidateId: id }).lean();

@@ -88,7 +88,6 @@ export async function anonymisePersonSet(set: PersonSet, at: Date, session?: Cli
   );
   await Offer.updateMany({ customerId, _id: { $in: offerIds }, acceptance: { $ne: null } }, { $set: { 'acceptance.typedName': AnonymousName, 'acceptance.ip': '', 'acceptance.userAgent': '' } }, { session });
   await scrubDocuments(OfferEvent, { customerId, $or: [{ applicationId: { $in: applicationIds } }, { offerId: { $in: offerIds } }] }, needles, session);
-  await Approval.updateMany({ customerId, kind: 'offer', subjectId: { $in: offerIds } }, { $set: { detail: '' } }, { session });
   await scrubDocuments(Approval, { customerId, kind: 'offer', subjectId: { $in: offerIds } }, needles, session);
   await OnboardingSubmission.updateMany(byCandidate, { $set: { filename: Erased, previousFileIds: [], note: '' } }, { session });
 
