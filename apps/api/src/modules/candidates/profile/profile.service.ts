@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { presentCandidateSummary } from '../candidate-summary';
 import { CandidateProfileMessages, type TCandidateProfile, type TCandidateProfileResponse, type TUpdateCandidateParsed } from '@hireflow/contracts/candidates-profile';
+import { PrivacyMessages } from '@hireflow/contracts/privacy';
 import { AppError } from '../../../lib/app-error';
 import type { AuthContext } from '../../../lib/auth';
 import { Job } from '../../jobs/job.model';
@@ -25,6 +26,8 @@ export const jobScope = (view: CandidateView) => (view.whole ? {} : { jobId: { $
 export async function findLiveCandidate(auth: Caller, id: string) {
   const found = await findVisibleCandidate(auth, id);
   if (found.candidate.mergedIntoId) throw AppError.conflict('This candidate was merged into another profile.', { mergedIntoId: String(found.candidate.mergedIntoId) });
+  // An erased person stays erased: nothing personal is written to the record again.
+  if (found.candidate.erasedAt) throw AppError.conflict(PrivacyMessages.alreadyErased);
   return found;
 }
 
@@ -77,6 +80,8 @@ export async function getProfile(auth: Caller, id: string): Promise<TCandidatePr
     }
   }
   const { candidate } = await findVisibleCandidate(auth, id, view);
+  // An erased candidate (privacy/erasure) is the anonymous name and nothing else: no personal data is viewed.
+  if (candidate.erasedAt) return { ...(await presentProfile(auth, candidate, view)), applications: [], resume: null, consentAt: null, consentSource: '', unsubscribedAt: null, canEdit: false };
   await auditView(auth, candidate._id);
   return presentProfile(auth, candidate, view);
 }
