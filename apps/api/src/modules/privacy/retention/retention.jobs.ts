@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import { enqueueJob, registerRecurringJob, type JobDefinition } from '../../../lib/job-queue';
+import { RetentionRun } from './retention-run.model';
 import { applyRetentionRun, RetentionApplyJobName, RetentionBatch, startDailyRuns, type RetentionApplyPayload } from './retention.service';
 
 /** The sweep looks hourly; each company's rules run once per UTC day (its first sweep of the day). */
@@ -36,6 +37,11 @@ export const RetentionApplyJob: JobDefinition<RetentionApplyPayload> = {
       await enqueueJob(RetentionApplyJobName, next, { runAt: ctx.now(), customerId, dedupeKey: `retention:${payload.runId}:${next.step}` });
     }
     return result;
+  },
+  // Out of attempts: the run stops where it is (its counts say what it did) instead of showing as running forever;
+  // tomorrow's run selects whoever is still due. No worker clock here: the failure is stamped with the wall clock.
+  async onFailed(payload) {
+    await RetentionRun.updateOne({ customerId: new Types.ObjectId(payload.customerId), _id: new Types.ObjectId(payload.runId), finishedAt: null }, { $set: { finishedAt: new Date() } });
   },
 };
 

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CompanyMessages, DateFormats, RetentionLimits, ZCompanyPreferences, type TCompanyPreferences } from '@hireflow/contracts/company';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
@@ -10,6 +10,9 @@ import { serverFieldErrors } from '@/lib/server-field-errors';
 import { timeZoneOptions } from '@/lib/time-zones';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useSaveCompanyPreferences } from '../api/company-preferences';
+
+// The confirmation loads when a save asks for it, so the page stays light.
+const RetentionConfirmDialog = lazy(() => import('./retention-confirm-dialog').then((m) => ({ default: m.RetentionConfirmDialog })));
 
 const order = ['timeZone', 'dateFormat', 'weekStart', 'retention.rejectedMonths', 'retention.sourcedDays', 'retention.withdrawnMonths'] as const;
 const WeekStartLabels: Record<TCompanyPreferences['weekStart'], string> = { 1: 'Monday', 0: 'Sunday', 6: 'Saturday' };
@@ -135,30 +138,18 @@ export function CompanyPreferencesForm({ preferences, retentionImpact }: { prefe
           </Group>
         </Stack>
       </form>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Turn the retention rules on?">
-        <Stack>
-          <Text size="sm">
-            {affected
-              ? `The daily run will anonymise ${affected === 1 ? 'one candidate' : `${affected} candidates`} who fall under the new periods today, and more as they fall due.`
-              : 'Who the new periods would affect could not be checked. The daily run will anonymise every candidate who falls under them.'}{' '}
-            Erasure cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                if (confirming) store(confirming);
-                setConfirming(null);
-              }}
-            >
-              Save and anonymise
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <RetentionConfirmDialog
+            affected={affected}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              store(confirming);
+              setConfirming(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }

@@ -179,7 +179,7 @@ describe('/company-settings/preferences: who the retention rules would affect, a
     signInWith(['advanceSettings']);
     retentionApis();
     await openPage();
-    const section = screen.getByRole('region', { name: 'Retention runs' });
+    const section = await screen.findByRole('region', { name: 'Retention runs' }, wait);
     expect(await within(section).findByText('No run yet: the rules run once a day once switched on.', {}, wait)).toBeInTheDocument();
   });
 });

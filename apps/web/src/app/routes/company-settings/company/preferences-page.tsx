@@ -11,9 +11,10 @@ import { DefaultInterviewPlan } from '@/features/interviews/plans/default-interv
 import { useCompanyPreferences } from '@/features/company/api/company-preferences';
 import { CompanyPreferencesForm, type RetentionImpactSlot } from '@/features/company/components/company-preferences-form';
 import { RetentionImpact } from '@/features/privacy/retention/retention-impact';
-import { RetentionRuns } from '@/features/privacy/retention/retention-runs';
 
-// The editor loads when an admin opens it, so the page itself stays light.
+// The retention runs' table loads beside the form, and the automations editor when an admin opens it, so the page
+// itself stays light.
+const RetentionRuns = lazy(() => import('@/features/privacy/retention/retention-runs').then((m) => ({ default: m.RetentionRuns })));
 const AutomationsDialog = lazy(() => import('@/features/pipeline/automations/automations-dialog').then((m) => ({ default: m.AutomationsDialog })));
 
 type Draft = { id?: string; name: string; kind: TStageKind; key: string };
@@ -30,7 +31,9 @@ export default function PreferencesPage() {
     <Stack gap="md" maw={720}>
       <Title order={1}>Preferences</Title>
       <CompanyDefaults />
-      <RetentionRuns />
+      <Suspense fallback={<Loader role="progressbar" aria-label="Loading the retention runs" />}>
+        <RetentionRuns />
+      </Suspense>
       <Text c="dimmed">The hiring workflow new jobs start with. Jobs that already exist keep their stages.</Text>
       {template.isPending ? <Loader role="progressbar" aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
       <DefaultInterviewPlan />
