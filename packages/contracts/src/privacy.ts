@@ -3,6 +3,7 @@
 // /company-settings/privacy; the candidate's pages are server-rendered under /privacy (outside /api).
 import { z } from 'zod';
 import { ZObjectId } from './common';
+import { ZCompanyPreferences } from './company';
 
 // ---------- Consent and its legal basis ----------
 
@@ -132,6 +133,17 @@ export const RetentionRuleLabels: Record<TRetentionRule, string> = {
   withdrawnMonths: 'Withdrawn candidates',
 };
 
+/** The rules as the preferences form edits them (company.ts ZCompanyPreferences.retention): null = the rule is off. */
+export const ZRetentionRules = ZCompanyPreferences.shape.retention;
+export type TRetentionRules = z.infer<typeof ZRetentionRules>;
+
+export const RetentionListing = {
+  /** Names shown per rule in the preview. */
+  previewSample: 10,
+  /** Runs listed under the preferences. */
+  runsListed: 30,
+} as const;
+
 /** Who a set of rules would anonymise today: a count and a few names per rule. */
 export const ZRetentionPreview = z.object({
   rules: z.array(z.object({ rule: z.enum(RetentionRules), period: z.number().int().nullable(), count: z.number().int(), sample: z.array(z.object({ id: z.string(), name: z.string() })) })),
@@ -146,9 +158,12 @@ export const ZRetentionRun = z.object({
   counts: z.object({ rejectedMonths: z.number().int(), sourcedDays: z.number().int(), withdrawnMonths: z.number().int() }),
   erased: z.number().int(),
   failed: z.number().int(),
+  /** null while the run is still erasing (a long run continues in batches). */
+  finishedAt: z.string().nullable(),
 });
 export type TRetentionRun = z.infer<typeof ZRetentionRun>;
 export const ZRetentionRuns = z.object({ items: z.array(ZRetentionRun) });
+export type TRetentionRuns = z.infer<typeof ZRetentionRuns>;
 
 // ---------- The audit trail ----------
 

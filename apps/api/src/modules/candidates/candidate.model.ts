@@ -86,6 +86,10 @@ candidateSchema.index({ customerId: 1, mergedIntoId: 1, stageKinds: 1 });
 candidateSchema.index({ customerId: 1, mergedIntoId: 1, experienceYears: 1 });
 // Consent renewal: whose consent lapses soon (privacy/consent).
 candidateSchema.index({ customerId: 1, consentExpiresAt: 1 }, { partialFilterExpression: { consentExpiresAt: { $type: 'date' } } });
+// Retention rules (privacy/retention): live candidates whose applications are all in a rejected stage, and
+// sourced or imported candidates by age; erased ones are out of the range, so the daily runs do not re-read them.
+candidateSchema.index({ customerId: 1, erasedAt: 1, stageKinds: 1 });
+candidateSchema.index({ customerId: 1, erasedAt: 1, source: 1, createdAt: 1 });
 
 export type CandidateDoc = InferSchemaType<typeof candidateSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const Candidate = model('Candidate', candidateSchema);

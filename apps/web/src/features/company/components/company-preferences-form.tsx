@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { ChangeEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CompanyMessages, DateFormats, RetentionLimits, ZCompanyPreferences, type TCompanyPreferences } from '@hireflow/contracts/company';
 import { FormAlert } from '@/components/form-alert';
 import { errorMessage } from '@/lib/api-client';
@@ -10,6 +10,9 @@ import { serverFieldErrors } from '@/lib/server-field-errors';
 import { timeZoneOptions } from '@/lib/time-zones';
 import { focusFirstError, zodValidate } from '@/lib/zod-form';
 import { useSaveCompanyPreferences } from '../api/company-preferences';
+
+// The confirmation loads when a save asks for it, so the page stays light.
+const RetentionConfirmDialog = lazy(() => import('./retention-confirm-dialog').then((m) => ({ default: m.RetentionConfirmDialog })));
 
 const order = ['timeZone', 'dateFormat', 'weekStart', 'retention.rejectedMonths', 'retention.sourcedDays', 'retention.withdrawnMonths'] as const;
 const WeekStartLabels: Record<TCompanyPreferences['weekStart'], string> = { 1: 'Monday', 0: 'Sunday', 6: 'Saturday' };
@@ -20,16 +23,36 @@ const RetentionFields: { key: RetentionKey; label: string; unit: string; what: s
   { key: 'withdrawnMonths', label: 'Withdrawn candidates', unit: 'months', what: 'after they withdrew' },
 ];
 
-/** The company's time zone, date format, week start and how long candidate data is kept. */
-export function CompanyPreferencesForm({ preferences }: { preferences: TCompanyPreferences }) {
+type Retention = TCompanyPreferences['retention'];
+/** Shows who the retention periods being edited would affect (the privacy area's preview), and says how many. */
+export type RetentionImpactSlot = (props: { draft: Retention; saved: Retention; onAffectedChange: (affected: number | null) => void }) => ReactNode;
+
+/** A rule switched on or given another period: what saving would newly apply. */
+const retentionChanged = (draft: Retention, saved: Retention) => RetentionFields.some(({ key }) => draft[key] != null && draft[key] !== saved[key]);
+
+/**
+ * The company's time zone, date format, week start and how long candidate data is kept. With `retentionImpact`,
+ * a change of the retention periods shows who it would affect, and a save that would anonymise people (or
+ * whose effect could not be checked) asks for confirmation first.
+ */
+export function CompanyPreferencesForm({ preferences, retentionImpact }: { preferences: TCompanyPreferences; retentionImpact?: RetentionImpactSlot }) {
   const form = useForm<TCompanyPreferences>({ initialValues: preferences, validate: zodValidate(ZCompanyPreferences) });
+  const [saved, setSaved] = useState(preferences.retention);
+  const [affected, setAffected] = useState<number | null>(0);
+  const [confirming, setConfirming] = useState<TCompanyPreferences | null>(null);
+  const onAffectedChange = useCallback((n: number | null) => setAffected(n), []);
   const save = useSaveCompanyPreferences({
-    onSuccess: (saved) => {
-      form.setInitialValues(saved);
+    onSuccess: (stored) => {
+      form.setInitialValues(stored);
+      setSaved(stored.retention);
       notifications.show({ message: CompanyMessages.preferencesSaved, color: 'pastel-green' });
     },
   });
-  const submit = (values: TCompanyPreferences) =>
+  const submit = (values: TCompanyPreferences) => {
+    if (retentionImpact && retentionChanged(values.retention, saved) && affected !== 0) setConfirming(values);
+    else store(values);
+  };
+  const store = (values: TCompanyPreferences) =>
     save.mutate(values, {
       onError: (error) => {
         const fieldErrors = serverFieldErrors(error, order);
@@ -107,6 +130,7 @@ export function CompanyPreferencesForm({ preferences }: { preferences: TCompanyP
               />
             ))}
           </SimpleGrid>
+          {retentionImpact?.({ draft: form.values.retention, saved, onAffectedChange })}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               Save preferences
@@ -114,6 +138,18 @@ export function CompanyPreferencesForm({ preferences }: { preferences: TCompanyP
           </Group>
         </Stack>
       </form>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <RetentionConfirmDialog
+            affected={affected}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              store(confirming);
+              setConfirming(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Paper>
   );
 }

@@ -9,9 +9,12 @@ import { stageAutomationsKey, useStageAutomations } from '@/features/pipeline/ap
 import { errorMessage } from '@/lib/api-client';
 import { DefaultInterviewPlan } from '@/features/interviews/plans/default-interview-plan';
 import { useCompanyPreferences } from '@/features/company/api/company-preferences';
-import { CompanyPreferencesForm } from '@/features/company/components/company-preferences-form';
+import { CompanyPreferencesForm, type RetentionImpactSlot } from '@/features/company/components/company-preferences-form';
+import { RetentionImpact } from '@/features/privacy/retention/retention-impact';
 
-// The editor loads when an admin opens it, so the page itself stays light.
+// The retention runs' table loads beside the form, and the automations editor when an admin opens it, so the page
+// itself stays light.
+const RetentionRuns = lazy(() => import('@/features/privacy/retention/retention-runs').then((m) => ({ default: m.RetentionRuns })));
 const AutomationsDialog = lazy(() => import('@/features/pipeline/automations/automations-dialog').then((m) => ({ default: m.AutomationsDialog })));
 
 type Draft = { id?: string; name: string; kind: TStageKind; key: string };
@@ -19,8 +22,8 @@ let nextKey = 0;
 const kindLabels: Record<TStageKind, string> = { screening: 'Screening', interview: 'Interview', offer: 'Offer', hired: 'Hired', rejected: 'Rejected' };
 
 /**
- * company-settings/preferences: the company's dates, time and candidate data retention, and the workflow
- * template (ordered stages) that every new job copies.
+ * company-settings/preferences: the company's dates, time and candidate data retention (with who a change would
+ * affect, and the log of the daily retention runs), and the workflow template (ordered stages) that every new job copies.
  */
 export default function PreferencesPage() {
   const template = useWorkflowTemplate();
@@ -28,6 +31,9 @@ export default function PreferencesPage() {
     <Stack gap="md" maw={720}>
       <Title order={1}>Preferences</Title>
       <CompanyDefaults />
+      <Suspense fallback={<Loader role="progressbar" aria-label="Loading the retention runs" />}>
+        <RetentionRuns />
+      </Suspense>
       <Text c="dimmed">The hiring workflow new jobs start with. Jobs that already exist keep their stages.</Text>
       {template.isPending ? <Loader role="progressbar" aria-label="Loading the workflow" /> : template.isError ? <Alert color="red">{errorMessage(template.error)}</Alert> : <StagesEditor stages={template.data.stages} />}
       <DefaultInterviewPlan />
@@ -44,8 +50,10 @@ function CompanyDefaults() {
         The company preferences could not be loaded: {errorMessage(preferences.error)}
       </Alert>
     );
-  return <CompanyPreferencesForm preferences={preferences.data} />;
+  return <CompanyPreferencesForm preferences={preferences.data} retentionImpact={retentionImpact} />;
 }
+
+const retentionImpact: RetentionImpactSlot = (props) => <RetentionImpact {...props} />;
 
 function StagesEditor({ stages }: { stages: TStage[] }) {
   const [drafts, setDrafts] = useState<Draft[]>(() => stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind, key: String(nextKey++) })));
