@@ -28,7 +28,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     JWT_SECRET: 'test-secret-that-is-long-enough-for-the-policy-0123456789',
     BCRYPT_COST: '4',
     CAPTCHA_TEST_TEXT: TestCaptchaText,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: `.tmp/${dbName}`,
     ...env,
   });

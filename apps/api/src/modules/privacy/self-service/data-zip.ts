@@ -39,6 +39,9 @@ const partDescriptions: Record<string, string> = {
   timeline: 'what happened on your profile: applications, mails sent to you (with their subjects), files added',
   mails: 'the mails sent to you',
   notes: "the recruiters' notes about you",
+  onboarding: 'the documents you sent before your first day',
+  agencySubmissions: 'the agencies that put you forward, and when',
+  surveys: 'your answers to our candidate survey',
   interviews: 'your interviews',
   feedback: 'the feedback written after your interviews',
   offers: 'the offers made to you',
@@ -46,10 +49,13 @@ const partDescriptions: Record<string, string> = {
   consent: 'your consent and its history',
 };
 
-/** A file name safe in a ZIP (no folders, no control characters), unique among the others. */
+/** One folder or file name safe in a ZIP (no separators, no control characters, no leading dots). */
+const safeSegment = (segment: string) =>
+  [...segment].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('').replace(/[\\/:*?"<>|]/g, '_').replace(/^\.+/, '').trim().slice(0, 150);
+
+/** A path safe in a ZIP ("resumes/cv.pdf": the kind's folder kept, nothing climbs out), unique among the others. */
 function zipName(filename: string, taken: Set<string>) {
-  const printable = [...filename].map((c) => (c.charCodeAt(0) < 32 ? '_' : c)).join('');
-  const base = printable.replace(/[\\/:*?"<>|]/g, '_').replace(/^\.+/, '').trim().slice(0, 150) || 'file';
+  const base = filename.split('/').map(safeSegment).filter(Boolean).join('/') || 'file';
   let name = base;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${n}-${base}`;
   taken.add(name.toLowerCase());
@@ -87,7 +93,7 @@ export async function buildDataZip(person: Person, { companyName, now }: { compa
     'data.json holds these parts (dates in UTC, ISO 8601):',
     ...Object.entries(data.parts).map(([name, docs]) => `- ${name} (${docs.length}): ${partDescriptions[name] ?? 'more records the company holds about you'}`),
     '',
-    included.length ? 'files/ holds your files:' : 'There are no files.',
+    included.length ? 'files/ holds your files:' : unavailable.length ? 'No file could be included.' : 'There are no files.',
     ...included.map((n) => `- files/${n}`),
     ...(unavailable.length ? ['', 'These files could not be read and are not included (ask the company for them):', ...unavailable.map((n) => `- ${n} (unavailable)`)] : []),
     '',

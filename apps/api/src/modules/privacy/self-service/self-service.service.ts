@@ -2,7 +2,6 @@ import type { Types } from 'mongoose';
 import { LegalBasisLabels, type TLegalBasis } from '@hireflow/contracts/privacy';
 import { Candidate } from '../../candidates/candidate.model';
 import { CandidateActivity } from '../../candidates/candidate-activity.model';
-import { Job } from '../../jobs/job.model';
 import { Customer } from '../../org/customer.model';
 import { ErasureRequest } from '../erasure/erasure-request.model';
 import { findPrivacyLink } from '../privacy-link';
@@ -64,9 +63,8 @@ export async function privacySummaryOf(person: OpenedCandidate, company: Awaited
     ErasureRequest.findOne({ customerId, candidateId, state: 'pending' }).lean(),
     ErasureRequest.findOne({ customerId, candidateId, state: 'refused' }).sort({ decidedAt: -1 }).lean(),
   ]);
-  const applications = (data.parts.applications ?? []) as { jobId: Types.ObjectId; appliedAt: Date }[];
-  const jobs = await Job.find({ customerId, _id: { $in: applications.map((a) => a.jobId) } }, { title: 1 }).lean();
-  const titles = new Map(jobs.map((j) => [String(j._id), j.title as string]));
+  // The collected parts are plain JSON: job titles resolved, dates as ISO strings.
+  const applications = (data.parts.applications ?? []) as { job: string; appliedAt: string }[];
   const day = (d: Date | null | undefined) => (d ? dayOf(d, company.timeZone) : null);
   const basis = candidate?.legalBasis as TLegalBasis | null | undefined;
   return {
@@ -74,8 +72,8 @@ export async function privacySummaryOf(person: OpenedCandidate, company: Awaited
     companyName: company.name,
     applications: applications
       .slice()
-      .sort((a, b) => a.appliedAt.getTime() - b.appliedAt.getTime())
-      .map((a) => ({ jobTitle: titles.get(String(a.jobId)) ?? 'A job no longer listed', appliedAt: day(a.appliedAt)! })),
+      .sort((a, b) => a.appliedAt.localeCompare(b.appliedAt))
+      .map((a) => ({ jobTitle: a.job || 'A job no longer listed', appliedAt: day(new Date(a.appliedAt))! })),
     files: distinctFiles(data.files).length,
     mails,
     consent: { legalBasis: basis ? LegalBasisLabels[basis] : null, since: day(candidate?.consentAt), until: day(candidate?.consentExpiresAt), source: candidate?.consentSource ?? '' },

@@ -163,20 +163,21 @@ describe('GET /privacy/:token/download', () => {
     expect(res.headers['cache-control']).toBe('no-store');
 
     expect(data.company).toBe(acme.co.customer.name);
-    expect(data.parts.profile![0]).toMatchObject({ _id: String(ann.candidateId), firstName: 'Annika', email: 'ann@example.test', resumeFilename: 'cv.pdf' });
-    expect(data.parts.applications!.map((a) => [a._id, a.jobId])).toEqual([[ann.applicationId, String(acme.job._id)]]);
+    expect(data.parts.profile![0]).toMatchObject({ id: String(ann.candidateId), firstName: 'Annika', email: 'ann@example.test' });
+    expect(data.parts.applications!.map((a) => [a.id, a.job])).toEqual([[ann.applicationId, acme.job.title]]);
     // Applied into the first stage, then moved to the interview stage.
     const moves = data.parts.stageHistory!.filter((e) => e.applicationId === ann.applicationId);
     expect(moves.length).toBe(2);
-    expect(moves.map((e) => e.toKind)).toContain('interview');
+    const interviewStage = acme.job.stages.find((st) => String(st._id) === String(stageFinder(acme.job)('interview')))!;
+    expect(moves.map((e) => e.to)).toContain(interviewStage.name);
     expect(typeof moves[0]!.at).toBe('string');
     expect(raw).toContain(ann.mail.subject);
     // No internal secrets or lookup keys.
     expect(raw).not.toMatch(/tokenHash|phoneKey|nameKey|passwordHash/);
 
-    expect(Object.keys(zip.files).filter((n) => n.startsWith('files/') && !zip.files[n]!.dir)).toEqual(['files/cv.pdf']);
-    expect(Buffer.compare(await zip.file('files/cv.pdf')!.async('nodebuffer'), annPdf)).toBe(0);
-    expect(readme).toContain('files/cv.pdf');
+    expect(Object.keys(zip.files).filter((n) => n.startsWith('files/') && !zip.files[n]!.dir)).toEqual(['files/resumes/cv.pdf']);
+    expect(Buffer.compare(await zip.file('files/resumes/cv.pdf')!.async('nodebuffer'), annPdf)).toBe(0);
+    expect(readme).toContain('files/resumes/cv.pdf');
     expect(readme).toMatch(/- applications \(1\): /);
     expect(readme).toMatch(/- stageHistory \(2\): /);
 
@@ -193,7 +194,7 @@ describe('GET /privacy/:token/download', () => {
     await deleteFile(candidate!.resumeFileId!);
     const { zip, readme } = await downloadZip(token);
     expect(Object.keys(zip.files).filter((n) => n.startsWith('files/') && !zip.files[n]!.dir)).toEqual([]);
-    expect(readme).toContain('- cv.pdf (unavailable)');
+    expect(readme).toContain('- resumes/cv.pdf (unavailable)');
   });
 });
 

@@ -103,7 +103,8 @@ export async function anonymisePersonSet(set: PersonSet, at: Date, session?: Cli
   await ResumeBatchFile.deleteMany({ customerId, $or: [{ 'result.candidateId': { $in: idStrings } }, ...(set.emails.length ? [{ 'suggestions.email': { $in: set.emails } }] : [])] }, { session });
 
   // The audit trail keeps who did what and when, to an anonymous person.
-  await AuditEntry.updateMany(byCandidate, { $set: { personName: AnonymousName, personKey: '' } }, { session });
+  // Who did what and when stays; the detail copied the timeline's words ("Merged with … (their old address)"), so it goes like them.
+  await AuditEntry.updateMany(byCandidate, { $set: { personName: AnonymousName, personKey: '', detail: Erased } }, { session });
   await scrubDocuments(AuditEntry, byCandidate, needles, session);
   await ErasureRequest.updateMany(byCandidate, { $set: { candidateName: AnonymousName } }, { session });
 
