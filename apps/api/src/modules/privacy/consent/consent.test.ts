@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { Types } from 'mongoose';
-import { DefaultPrivacySettings, PrivacyApi, PrivacyMessages, type TPrivacySettings } from '@hireflow/contracts/privacy';
+import { DefaultPrivacySettings, PrivacyApi, type TPrivacySettings } from '@hireflow/contracts/privacy';
 import { startTestApp, TestCaptchaText } from '../../../test/test-app';
 import { buildUser, tokenFor } from '../../../test/factories';
 import { buildJobsCompany, openJobThroughApproval, type JobsCompany } from '../../jobs/jobs.test-support';
