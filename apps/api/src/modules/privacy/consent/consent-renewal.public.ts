@@ -57,7 +57,7 @@ consentRenewalPublicRouter.get('/:token/renew', pageLimit, async (req, res) => {
   const { consentMonths } = await getPrivacySettings({ customerId: page.candidate.customerId });
   const keepsFor = consentMonths ? `for another ${consentMonths} month${consentMonths === 1 ? '' : 's'}` : 'until you ask us to erase them';
   const expiresOn = page.candidate.legalBasis === 'consent' && page.candidate.consentExpiresAt ? formatDay(page.candidate.consentExpiresAt) : null;
-  sendHtml(res, 200, renderRenewalPage({ brand: page.brand, firstName: page.candidate.firstName, expiresOn, keepsFor, action: page.action }));
+  sendHtml(res, 200, renderRenewalPage({ brand: page.brand, firstName: page.candidate.firstName, consented: page.candidate.legalBasis === 'consent', expiresOn, keepsFor, action: page.action }));
 });
 
 consentRenewalPublicRouter.post('/:token/renew', renewLimit, async (req, res) => {

@@ -19,11 +19,14 @@ ${brand ? `<footer class="meta">${brandFooterHtml(brand)}</footer>` : ''}</body>
 const titleOf = (title: string, brand: CompanyBrand | null) => `${title}${brand ? ` – ${brand.name}` : ''}`;
 
 /** The one button: GET shows it and changes nothing (mail scanners open links); the form posts back to renew. */
-export function renderRenewalPage({ brand, firstName, expiresOn, keepsFor, action }: { brand: CompanyBrand | null; firstName: string; expiresOn: string | null; keepsFor: string; action: string }) {
+export function renderRenewalPage({ brand, firstName, consented, expiresOn, keepsFor, action }: { brand: CompanyBrand | null; firstName: string; consented: boolean; expiresOn: string | null; keepsFor: string; action: string }) {
   const company = brand?.name ?? 'The company';
+  const why = consented
+    ? `You agreed that ${esc(company)} keeps your details to consider you for jobs.${expiresOn ? ` That consent ends on ${esc(expiresOn)}.` : ''}`
+    : `${esc(company)} keeps your details to consider you for jobs. You can agree to it here.`;
   const body = `<h1>Keep your details with ${esc(company)}?</h1>
 <p>Hello ${esc(firstName)},</p>
-<p>You agreed that ${esc(company)} keeps your details to consider you for jobs.${expiresOn ? ` That consent ends on ${esc(expiresOn)}.` : ''}</p>
+<p>${why}</p>
 <p>Press the button to let ${esc(company)} keep your details ${esc(keepsFor)}. If you do nothing, they are no longer kept on the basis of your consent.</p>
 <form method="post" action="${esc(action)}"><button type="submit">Keep my details</button></form>`;
   return layout(titleOf('Keep your details', brand), brand, body);

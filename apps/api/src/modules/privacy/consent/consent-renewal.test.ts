@@ -16,6 +16,7 @@ import { PrivacyLink } from '../privacy-link.model';
 import { createPrivacyLink } from '../privacy-link';
 import { ConsentRenewalMailJob, ConsentRenewalSweepJob } from './consent.jobs';
 import { addMonths } from './consent.service';
+import { formatDay } from './consent-dates';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -123,6 +124,7 @@ describe('the renewal page /privacy/:token/renew', () => {
     expect(page.text).toContain('<button type="submit">Keep my details</button>');
     expect(page.text).toContain(`action="/privacy/${token}/renew"`);
     expect(page.text).toContain('for another 12 months');
+    expect(page.text).toContain(`That consent ends on ${formatDay(cand.consentExpiresAt!)}.`);
     expect(page.text).not.toContain('<script');
     const before = (await Candidate.findOne({ customerId: co.customerId, _id: cand._id }).lean())!;
     expect(before.consentExpiresAt!.getTime()).toBe(cand.consentExpiresAt!.getTime());
