@@ -5,7 +5,7 @@ import { Types } from 'mongoose';
 import { PrivacyApi, PrivacyMessages } from '@hireflow/contracts/privacy';
 import { startTestApp } from '../../../test/test-app';
 import { buildCustomer, buildUser, tokenFor } from '../../../test/factories';
-import { JobWorker, ensureRecurringJobs } from '../../../lib/job-queue';
+import { JobWorker, enqueueJob } from '../../../lib/job-queue';
 import { MailJob } from '../../../lib/mailer';
 import { QueueJob } from '../../../lib/job-queue.model';
 import { OutboxMail } from '../../mail/outbox.model';
@@ -29,6 +29,7 @@ beforeAll(async () => {
   app = ctx.app;
   // The tests run the queue themselves, on a clock they move.
   await ctx.worker.stop({ graceMs: 0 });
+  t = Date.now();
   app.locals.clock = { now: () => t };
 });
 afterAll(() => ctx.stop());
@@ -56,9 +57,9 @@ describe('the daily consent renewal sweep', () => {
     await consenting(co.customerId, 'later@sweep.test', 60);
     await consenting(co.customerId, 'lapsed@sweep.test', -3);
     const w = worker();
-    // The app's own worker may have run the sweep at start-up: this test starts its days afresh.
+    // The app's own worker may have run the sweep at start-up (and queued its next run): this test starts its days afresh.
     await QueueJob.deleteMany({ name: ConsentRenewalSweepJob.name });
-    await ensureRecurringJobs([ConsentRenewalSweepJob], new Date(t));
+    await enqueueJob(ConsentRenewalSweepJob.name, {}, { runAt: new Date(t) });
 
     await w.drain();
     const mails = await renewalMails('soon@sweep.test');
