@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZNamedRef, ZObjectId, ZUserRef, zMultilineText } from './common';
 import { StageKinds, JobStatuses, type TJobStatus } from './jobs';
+import { LegalBases } from './privacy';
 import { ApplicationSources, CandidateActivityKinds, ResumeTextStates, ZCandidateFields, ZCandidateSummary } from './candidates';
 
 // ---------------------------------------------------------------------------------------------
@@ -56,6 +57,9 @@ export const ZCandidateProfile = ZCandidateSummary.extend({
   mergedIntoId: z.null(),
   consentAt: z.string().nullable(),
   consentSource: z.string(),
+  /** The legal basis for keeping the candidate's data (privacy.ts LegalBases); null on records older than it. */
+  legalBasis: z.enum(LegalBases).nullable(),
+  consentExpiresAt: z.string().nullable(),
   unsubscribedAt: z.string().nullable(),
   resume: z.object({ fileId: z.string(), filename: z.string(), textState: z.enum(ResumeTextStates) }).nullable(),
   applications: z.array(ZCandidateApplicationRow),

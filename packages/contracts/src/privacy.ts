@@ -61,6 +61,20 @@ export type TCandidateConsent = z.infer<typeof ZCandidateConsent>;
 /** Candidates whose consent lapses within PrivacyLimits.renewalNoticeDays and who were not asked yet. */
 export const ZConsentRenewalSummary = z.object({ due: z.number().int(), expired: z.number().int() });
 export type TConsentRenewalSummary = z.infer<typeof ZConsentRenewalSummary>;
+/** What POST PrivacyApi.consentRenewal answers: how many renewal mails were queued (PrivacyMessages.renewalQueued). */
+export const ZConsentRenewalQueued = z.object({ queued: z.number().int(), message: z.string() });
+export type TConsentRenewalQueued = z.infer<typeof ZConsentRenewalQueued>;
+
+/** Where a legal basis came from (Candidate.consentSource); referrals, agencies and imports add who or which file. */
+export const ConsentSources = {
+  applyForm: 'Career site apply form',
+  renewal: 'Renewed by the candidate (renewal mail)',
+  recruiter: 'Added by a recruiter',
+  bulkResumes: 'Added by a recruiter (bulk résumé upload)',
+  referredBy: (name: string) => `Referred by ${name}`,
+  submittedBy: (agency: string) => `Submitted by ${agency}`,
+  importedFrom: (file: string) => `Imported from ${file}`,
+} as const;
 
 // ---------- The candidate's self-service link ----------
 

@@ -48,7 +48,8 @@ describe('the demo candidate database', () => {
     expect(new Set(all.map((c) => c.source))).toEqual(new Set(['career_site', 'referral', 'agency', 'sourced', 'import']));
     expect(all.filter((c) => c.tags.length > 0).length).toBeGreaterThan(300);
     expect(new Set(all.map((c) => c.experienceYears)).size).toBeGreaterThan(15);
-    expect(all.every((c) => c.consentAt && c.consentSource)).toBe(true);
+    // Each has a legal basis with its source: consent with its date, or (referrals, agency submissions) legitimate interest.
+    expect(all.every((c) => (c.consentAt || c.legalBasis === 'legitimate_interest') && c.consentSource)).toBe(true);
     expect(all.filter((c) => c.nameKey).length).toBe(all.length);
     // Only the few who came in through the career site (seed-duplicates), Emma's referrals and the agency's
     // submissions (seed-referrals, seed-agencies) have no current company.

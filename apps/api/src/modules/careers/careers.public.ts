@@ -41,7 +41,10 @@ function typedAnswerFits(q: TApplyQuestion, answer: string) {
 const typedAnswerMessage = (q: TApplyQuestion) =>
   q.type === 'yes_no' ? `Please answer "${q.label}" with yes or no` : q.type === 'number' ? `The answer to "${q.label}" must be a number` : `Please pick one of the options for "${q.label}"`;
 
-function applicationSchema(form: TApplyForm) {
+const ConsentMissing = 'Please agree that we store your details to consider your application';
+
+/** `requireConsent` (privacy settings): the consent box must be ticked; otherwise it may be left empty. */
+function applicationSchema(form: TApplyForm, requireConsent: boolean) {
   const answers = Object.fromEntries(
     form.questions.map((q) => {
       const missing = `"${q.label}" needs an answer`;
@@ -54,7 +57,7 @@ function applicationSchema(form: TApplyForm) {
     lastName: ZApplicantName,
     email: ZEmail,
     phone: form.phone === 'required' ? ZMobile : form.phone === 'optional' ? ZOptionalPhone : z.any().optional().transform(() => undefined),
-    consent: z.literal('yes', { error: 'Please agree that we store your details to consider your application' }),
+    consent: requireConsent ? z.literal('yes', { error: ConsentMissing }) : z.literal('yes', { error: ConsentMissing }).optional(),
     captchaId: z.string().max(100).default(''),
     captchaText: z.string().max(20).default(''),
     ...answers,
@@ -151,11 +154,13 @@ careersPublicRouter.post('/:slug/:jobId/apply', limitByIp({ name: 'ip-career-app
     email: body.email,
     phone: body.phone,
     answers: Object.fromEntries(page.form.questions.map((q) => [q.id, body[`q_${q.id}`] ?? ''])),
+    consent: body.consent === 'yes',
   };
   const fail = (status: number, error: string) => renderJob(req, res, status, page, { values, error });
   if (uploadProblem) return fail(uploadProblem === ResumeMessages.tooLarge ? 413 : 400, uploadProblem);
 
-  const parsed = applicationSchema(page.form).safeParse(body);
+  const requireConsent = page.company.privacy?.requireConsent ?? true;
+  const parsed = applicationSchema(page.form, requireConsent).safeParse(body);
   if (!parsed.success) return fail(400, friendly(describeZodError(parsed.error)));
   const file = (req.file as UploadedFile | undefined) ?? null;
   if (page.form.resume === 'required' && !file) return fail(400, 'Please attach your resume (PDF or DOCX).');
@@ -178,6 +183,7 @@ careersPublicRouter.post('/:slug/:jobId/apply', limitByIp({ name: 'ip-career-app
       },
       resume: page.form.resume === 'hidden' ? null : file,
       source: 'career_site',
+      consent: { given: data.consent === 'yes' },
     });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return fail(error.status, error.message);

@@ -12,7 +12,7 @@ import { brandFooterHtml, brandHeaderHtml, brandPageCss, type CompanyBrand } fro
 const esc = escapeHtml;
 
 /** `brand` (modules/company/brand.ts) puts the logo, colour, about text, website and address on the pages. */
-type Company = { name: string; slug?: string | null; website?: string | null; brand?: CompanyBrand | null };
+type Company = { name: string; slug?: string | null; website?: string | null; brand?: CompanyBrand | null; privacy?: { notice?: string | null; requireConsent?: boolean | null } | null };
 type Place = { name: string; city?: string | null; country?: string | null } | null | undefined;
 
 export const style = `body{font-family:Roboto,Arial,Helvetica,sans-serif;margin:0;color:#1f2a24;background:#f7faf8;line-height:1.5}
@@ -21,7 +21,7 @@ a{color:#1e6b45}h1{font-size:1.8rem;margin:.4em 0}ul.jobs{list-style:none;paddin
 .meta{color:#52625a;font-size:.95rem}form{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:16px}label{display:block;margin:12px 0 4px;font-weight:500}
 input[type=text],input[type=email],input[type=tel],textarea{width:100%;box-sizing:border-box;padding:8px;border:1px solid #b9cbbf;border-radius:6px;font:inherit}
 button{margin-top:16px;background:#1e7a47;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;cursor:pointer}
-.error{background:#fdecec;border:1px solid #e8a1a1;color:#8a1c1c;padding:10px 14px;border-radius:6px}.hint{color:#52625a;font-size:.85rem}.captcha svg{background:#eef4f0;border-radius:6px}.pager{display:flex;gap:16px;align-items:center;margin:16px 0}`;
+.error{background:#fdecec;border:1px solid #e8a1a1;color:#8a1c1c;padding:10px 14px;border-radius:6px}.hint{color:#52625a;font-size:.85rem}.captcha svg{background:#eef4f0;border-radius:6px}.pager{display:flex;gap:16px;align-items:center;margin:16px 0}.privacy-notice{background:#fff;border:1px solid #dfe9e3;border-radius:8px;padding:8px 16px;margin:12px 0;font-size:.95rem}`;
 
 function layout({ title, description, canonical, company, body, head = '' }: { title: string; description: string; canonical: string; company: Company; body: string; head?: string }) {
   return `<!doctype html>
@@ -97,7 +97,7 @@ export function jobPostingJsonLd({ company, job, place, url }: { company: Compan
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-export type ApplyValues = { firstName?: string; lastName?: string; email?: string; phone?: string; answers?: Record<string, string> };
+export type ApplyValues = { firstName?: string; lastName?: string; email?: string; phone?: string; answers?: Record<string, string>; consent?: boolean };
 
 export function renderJobPage({
   company,
@@ -140,7 +140,7 @@ ${form.resume !== 'hidden' ? `<label for="resume">Resume (PDF or DOCX, up to ${R
 ${questions}
 <label for="captchaText">Type the characters you see</label><div class="captcha" aria-hidden="true">${captcha.svg}</div>
 <input id="captchaText" name="captchaText" type="text" autocomplete="off" required maxlength="20"><input type="hidden" name="captchaId" value="${esc(captcha.capId)}">
-<label><input type="checkbox" name="consent" value="yes" required> I agree that ${esc(company.name)} stores my details to consider my application.</label>
+${consentHtml(company, values.consent ?? false)}
 <button type="submit">Submit application</button></form>`;
   return layout({
     title: `${job.title} – ${company.name}`,
@@ -150,6 +150,15 @@ ${questions}
     body,
     head: `<script type="application/ld+json">${jobPostingJsonLd({ company, job, place, url })}</script>`,
   });
+}
+
+/** The company's privacy notice (privacy settings) above the consent box; the box is required when the company requires consent. */
+function consentHtml(company: Company, checked: boolean) {
+  const required = company.privacy?.requireConsent ?? true;
+  const notice = (company.privacy?.notice ?? '').trim();
+  const noticeHtml = notice ? `<div class="privacy-notice" id="privacy-notice"><strong>How we handle your data</strong>${notice.split(/\n\s*\n/).map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`).join('')}</div>` : '';
+  const describedBy = notice ? ' aria-describedby="privacy-notice"' : '';
+  return `${noticeHtml}<label><input type="checkbox" name="consent" value="yes"${required ? ' required' : ''}${checked ? ' checked' : ''}${describedBy}> I agree that ${esc(company.name)} stores my details to consider my application${required ? '' : ' and future openings (optional)'}.</label>`;
 }
 
 export function renderApplied({ company, job, baseUrl }: { company: Company; job: JobDoc; baseUrl: string }) {

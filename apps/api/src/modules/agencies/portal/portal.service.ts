@@ -11,6 +11,7 @@ import {
   type TPortalSubmissionList,
   type TPortalSubmitRequest,
 } from '@hireflow/contracts/agency-portal';
+import { ConsentSources } from '@hireflow/contracts/privacy';
 import { coarseStatusOf } from '@hireflow/contracts/referrals';
 import type { Logger } from 'pino';
 import type { AgencyAuthContext } from '../../../lib/auth';
@@ -206,6 +207,7 @@ export async function submitCandidate({ ctx, auth, input, resume }: { ctx: Porta
       source: 'agency',
       at: now,
       origin: { agencyId: auth.agency._id },
+      consent: { given: false, source: ConsentSources.submittedBy(auth.agency.name) },
       alsoInTransaction: async (session, { applicationId, candidateId }) => {
         await AgencySubmission.create(
           [{ _id: submissionId, customerId: auth.customerId, agencyId: auth.agency._id, agencyUserId: auth.agencyUser._id, jobId: job._id, candidateId, applicationId, emailKey, candidateName, note: input.note, submittedAt: now }],

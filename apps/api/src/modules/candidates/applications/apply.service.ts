@@ -15,6 +15,7 @@ import { refreshCandidateMatchKeys } from '../intake/create-candidate';
 import { Application } from './application.model';
 import { createApplication, type ApplicationOrigin } from './create-application';
 import { scheduleStageAutomations } from '../../pipeline/automations/stage-automation.job';
+import { legalBasisFields } from '../../privacy/consent/consent.service';
 
 export type ApplicantInput = {
   firstName: string;
@@ -56,6 +57,7 @@ export async function applyToJob({
   source,
   at = new Date(),
   origin,
+  consent,
   alsoInTransaction,
 }: {
   customerId: Types.ObjectId;
@@ -66,6 +68,11 @@ export async function applyToJob({
   at?: Date;
   /** Who brought them (referral, agency), recorded on the application. */
   origin?: ApplicationOrigin;
+  /**
+   * The legal basis to record (privacy): whether the person consented, and where. Without it: consent on the career
+   * site, the company's legitimate interest otherwise. Consent renews a returning candidate's; no consent leaves theirs.
+   */
+  consent?: { given: boolean; source?: string };
   /** The caller's own writes (the referral, the agency submission), committed with the application or not at all. */
   alsoInTransaction?: (session: ClientSession, applied: { applicationId: Types.ObjectId; candidateId: Types.ObjectId; newCandidate: boolean }) => Promise<void>;
 }) {
@@ -81,6 +88,8 @@ export async function applyToJob({
     : null;
   const resumeFields = resumeFileId ? { resumeFileId, resumeFilename: resume!.originalname } : {};
   let applied: { applicationId: Types.ObjectId; candidateId: Types.ObjectId; newCandidate: boolean; stageEventId: Types.ObjectId };
+  const consentGiven = consent?.given ?? source === 'career_site';
+  const basis = await legalBasisFields({ customerId, consent: consentGiven, source: consent?.source ?? ConsentSourceOf[source], at });
   try {
     applied = await withTransaction(async (session) => {
       // Anyone can type an existing candidate's email on the public site, so an application only
@@ -92,8 +101,7 @@ export async function applyToJob({
             customerId,
             email: input.email,
             source,
-            consentAt: at,
-            consentSource: ConsentSourceOf[source],
+            ...basis,
             lastActivityAt: at,
             ...candidateMatchKeys(input),
             firstName: input.firstName,
@@ -105,6 +113,8 @@ export async function applyToJob({
         { upsert: true, returnDocument: 'after', session },
       ).lean();
       await fillBlankCandidateFields({ customerId, candidateId: candidate!._id, input, resumeFields, session });
+      // A returning person who consents again renews their consent; one with no basis recorded yet gets this one.
+      if (existing) await Candidate.updateOne({ customerId, _id: candidate!._id, ...(consentGiven ? {} : { legalBasis: null }) }, { $set: basis }, { session });
       // A person new to the database starts their timeline like one added by hand.
       if (!existing) await recordCandidateActivity({ customerId, candidateId: candidate!._id, kind: 'created', by: null, at, summary: 'Added to the database', data: { source } }, session);
       const application = await createApplication({

@@ -45,7 +45,9 @@ export async function createCandidate({
           ...fields,
           ...candidateMatchKeys(fields),
           source,
-          consentAt: at,
+          // Added by the company (a recruiter, a file): kept on its legitimate interest, not the person's consent.
+          legalBasis: 'legitimate_interest',
+          consentAt: null,
           consentSource,
           lastActivityAt: at,
           createdBy: by,

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { ConsentSources } from '@hireflow/contracts/privacy';
 import { CandidateImportRules, type TImportField, type TImportJobStatus, type TImportMapping, type TImportPreview, type TImportReport } from '@hireflow/contracts/candidates-intake';
 import { AppError } from '../../../lib/app-error';
 import type { AuthContext } from '../../../lib/auth';
@@ -96,7 +97,7 @@ async function runRow(customerId: Types.ObjectId, by: Types.ObjectId, row: Plann
   try {
     return await withTransaction(async (session) => {
       if (row.action === 'create' && row.fields) {
-        const created = await createCandidate({ customerId, by, fields: row.fields, source: 'import', consentSource: 'Imported', at, session });
+        const created = await createCandidate({ customerId, by, fields: row.fields, source: 'import', consentSource: ConsentSources.importedFrom(fileName), at, session });
         await recordCandidateActivity({ customerId, candidateId: created._id, kind: 'imported', by, at, summary: `Imported from ${fileName}`, data: { row: row.row } }, session);
         return { ...row, candidateId: String(created._id) };
       }

@@ -154,7 +154,7 @@ describe('candidate import', () => {
     ]);
 
     const wendy = await Candidate.findOne({ customerId: acme.customerId, email: 'wendy@x.test' }).lean();
-    expect(wendy).toMatchObject({ firstName: 'Wendy', lastName: 'Wu', currentCompany: 'Initech', skills: ['Python', 'Excel'], tags: ['import-2026'], source: 'import', consentSource: 'Imported', nameKey: 'wendy wu|initech' });
+    expect(wendy).toMatchObject({ firstName: 'Wendy', lastName: 'Wu', currentCompany: 'Initech', skills: ['Python', 'Excel'], tags: ['import-2026'], source: 'import', consentSource: 'Imported from spring.xlsx', nameKey: 'wendy wu|initech' });
     const wendyTimeline = await CandidateActivity.find({ customerId: acme.customerId, candidateId: wendy!._id }).lean();
     expect(wendyTimeline.map((t) => t.kind).sort()).toEqual(['created', 'imported']);
     expect(wendyTimeline.find((t) => t.kind === 'imported')!.summary).toBe('Imported from spring.xlsx');

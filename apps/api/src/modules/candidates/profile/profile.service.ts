@@ -43,6 +43,8 @@ export async function presentProfile(auth: Caller, candidate: CandidateDoc, view
     mergedIntoId: null,
     consentAt: iso(candidate.consentAt),
     consentSource: candidate.consentSource ?? '',
+    legalBasis: candidate.legalBasis ?? null,
+    consentExpiresAt: iso(candidate.consentExpiresAt),
     unsubscribedAt: iso(candidate.unsubscribedAt),
     resume: candidate.resumeFileId ? { fileId: candidate.resumeFileId, filename: candidate.resumeFilename || 'resume', textState: candidate.resumeTextState ?? 'none' } : null,
     applications: applications.flatMap((a) => {

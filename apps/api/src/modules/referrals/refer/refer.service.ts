@@ -1,5 +1,6 @@
 import type { ClientSession, Types } from 'mongoose';
 import { ReferralMessages, type TReferRequest, type TReferResult, type TRewardEligibility } from '@hireflow/contracts/referrals';
+import { ConsentSources } from '@hireflow/contracts/privacy';
 import { AppError } from '../../../lib/app-error';
 import type { UploadedFile } from '../../files/resume-check';
 import { withTransaction } from '../../jobs/with-transaction';
@@ -101,6 +102,7 @@ export async function referFriend(ctx: ReferContext, form: { jobId: string; inpu
         source: 'referral',
         at: now,
         origin: { referrerId: actor._id },
+        consent: { given: false, source: ConsentSources.referredBy(`${actor.firstName} ${actor.lastName}`.trim()) },
         alsoInTransaction: async (session, ids) => {
           referralId = await writeReferral(session, ids);
         },

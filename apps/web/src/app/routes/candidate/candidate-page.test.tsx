@@ -27,6 +27,8 @@ const profile: TCandidateProfile = {
   source: 'career_site',
   consentAt: '2026-10-01T09:00:00.000Z',
   consentSource: 'Career site apply form',
+  legalBasis: 'consent',
+  consentExpiresAt: '2028-10-01T09:00:00.000Z',
   unsubscribedAt: null,
   resume: { fileId: 'AAAAAAAAAAAAAAAAAAAAAA', filename: 'ada.pdf', textState: 'extracted' },
   applications: [
@@ -96,7 +98,7 @@ describe('/candidate/:id', () => {
     const details = screen.getByRole('region', { name: 'Contact and details' });
     expect(within(details).getByRole('link', { name: 'ada@example.test' })).toHaveAttribute('href', 'mailto:ada@example.test');
     expect(within(details).getByText('python')).toBeInTheDocument();
-    expect(within(details).getByText(/Career site apply form/)).toBeInTheDocument();
+    expect(within(details).getByText('Consent since 1 Oct 2026, until 1 Oct 2028 (Career site apply form)')).toBeInTheDocument();
     const applications = screen.getByRole('region', { name: 'Applications' });
     expect(within(applications).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
     expect(await within(applications).findByRole('button', { name: 'Schedule an interview with Ada Lovelace for Backend Engineer' }, { timeout: 5000 })).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { CandidateNotes } from './candidate-notes';
 import { CandidateTimeline } from './candidate-timeline';
 import { ResumeViewer } from '@/features/candidates/resumes/resume-viewer';
 import { DuplicatesPanel } from '@/features/candidates/intake/duplicates-panel';
+import { legalBasisText } from '@/features/privacy/consent/legal-basis-text';
 import { loadChunk } from '../lazy-page';
 
 // The edit form and the job picker load when someone opens them.
@@ -191,9 +192,7 @@ function Details({ profile }: { profile: TCandidateProfile }) {
           <Row label="Skills">{chips(profile.skills, 'None listed')}</Row>
           <Row label="Tags">{chips(profile.tags, 'None')}</Row>
           <Row label="Source">{ApplicationSourceLabels[profile.source]}</Row>
-          <Row label="Consent">
-            {profile.consentAt ? `${new Date(profile.consentAt).toLocaleDateString()}${profile.consentSource ? ` (${profile.consentSource})` : ''}` : 'Not recorded'}
-          </Row>
+          <Row label="Legal basis">{legalBasisText(profile)}</Row>
           {profile.unsubscribedAt ? <Row label="Mail">Unsubscribed on {new Date(profile.unsubscribedAt).toLocaleDateString()}</Row> : null}
           <Row label="Added">{new Date(profile.createdAt).toLocaleDateString()}</Row>
         </Table.Tbody>
