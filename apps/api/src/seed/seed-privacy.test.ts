@@ -31,7 +31,7 @@ describe('the demo privacy data', () => {
     expect((await Customer.findById(acme._id).lean())!.privacy?.notice).toMatch(/^Acme Corporation keeps the details/);
     const everyone = await Candidate.find({ customerId: acme._id }).sort({ firstName: 1 }).lean();
     expect(everyone.filter((c) => c.source === 'career_site').every((c) => c.legalBasis === 'consent' && c.consentExpiresAt)).toBe(true);
-    expect(everyone.filter((c) => c.source !== 'career_site').map((c) => [c.legalBasis, c.consentExpiresAt])).toEqual([['legitimate_interest', null], ['legitimate_interest', null]]);
+    expect(everyone.filter((c) => c.source !== 'career_site').map((c) => [c.legalBasis, c.consentAt, c.consentExpiresAt])).toEqual([['legitimate_interest', null, null], ['legitimate_interest', null, null]]);
     // Consent given 100 days ago lasts 24 months; three lapse within the renewal month.
     const lapsingSoon = everyone.filter((c) => c.consentExpiresAt && c.consentExpiresAt.getTime() < Date.now() + 30 * DayMs);
     expect(lapsingSoon).toHaveLength(3);

@@ -28,8 +28,9 @@ export async function seedPrivacy() {
 
   await Customer.updateOne({ _id: customerId }, { $set: { 'privacy.notice': AcmeNotice } });
 
-  // Every company's candidates: the legal basis their source gives, consent lasting the company's 24 months.
-  await Candidate.updateMany({ customerId: { $exists: true }, source: { $ne: 'career_site' } }, { $set: { legalBasis: 'legitimate_interest' } }).setOptions({ crossTenant: true });
+  // Every company's candidates: the legal basis their source gives (consent only through the apply form, lasting
+  // the company's 24 months; everyone else rests on legitimate interest, as the intake paths now record it).
+  await Candidate.updateMany({ customerId: { $exists: true }, source: { $ne: 'career_site' } }, { $set: { legalBasis: 'legitimate_interest', consentAt: null, consentExpiresAt: null } }).setOptions({ crossTenant: true });
   await Candidate.updateMany(
     { customerId: { $exists: true }, source: 'career_site', consentAt: { $ne: null } },
     [{ $set: { legalBasis: 'consent', consentExpiresAt: { $dateAdd: { startDate: '$consentAt', unit: 'month', amount: 24 } } } }],

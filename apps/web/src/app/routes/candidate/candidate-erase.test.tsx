@@ -28,6 +28,8 @@ const ada: TCandidateProfile = {
   tags: [],
   source: 'career_site',
   consentAt: null,
+  legalBasis: null,
+  consentExpiresAt: null,
   consentSource: '',
   unsubscribedAt: null,
   resume: null,
