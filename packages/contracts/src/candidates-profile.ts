@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZNamedRef, ZObjectId, ZUserRef, zMultilineText } from './common';
 import { StageKinds, JobStatuses, type TJobStatus } from './jobs';
-import { LegalBases } from './privacy';
+import { LegalBases } from './legal-basis';
 import { ApplicationSources, CandidateActivityKinds, ResumeTextStates, ZCandidateFields, ZCandidateSummary } from './candidates';
 
 // ---------------------------------------------------------------------------------------------
@@ -60,6 +60,8 @@ export const ZCandidateProfile = ZCandidateSummary.extend({
   /** The legal basis for keeping the candidate's data (privacy.ts LegalBases); null on records older than it. */
   legalBasis: z.enum(LegalBases).nullable(),
   consentExpiresAt: z.string().nullable(),
+  /** Set once the candidate was erased (privacy): the profile then holds nothing personal and cannot be edited. */
+  erasedAt: z.string().nullable(),
   unsubscribedAt: z.string().nullable(),
   resume: z.object({ fileId: z.string(), filename: z.string(), textState: z.enum(ResumeTextStates) }).nullable(),
   applications: z.array(ZCandidateApplicationRow),

@@ -4,16 +4,12 @@
 import { z } from 'zod';
 import { ZObjectId } from './common';
 import { ZCompanyPreferences } from './company';
+import { LegalBases } from './legal-basis';
 
 // ---------- Consent and its legal basis ----------
 
-/** Why the company may keep a candidate's data (GDPR art. 6): their consent, or its legitimate interest. */
-export const LegalBases = ['consent', 'legitimate_interest'] as const;
-export type TLegalBasis = (typeof LegalBases)[number];
-export const LegalBasisLabels: Record<TLegalBasis, string> = {
-  consent: 'Consent',
-  legitimate_interest: 'Legitimate interest',
-};
+// The legal bases live in a module of their own: the candidate profile's contract needs them without the rest.
+export { LegalBases, LegalBasisLabels, type TLegalBasis } from './legal-basis';
 
 export const PrivacyLimits = {
   noticeMaxLength: 10_000,

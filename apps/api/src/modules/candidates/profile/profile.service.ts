@@ -45,6 +45,7 @@ export async function presentProfile(auth: Caller, candidate: CandidateDoc, view
     consentSource: candidate.consentSource ?? '',
     legalBasis: candidate.legalBasis ?? null,
     consentExpiresAt: iso(candidate.consentExpiresAt),
+    erasedAt: iso(candidate.erasedAt),
     unsubscribedAt: iso(candidate.unsubscribedAt),
     resume: candidate.resumeFileId ? { fileId: candidate.resumeFileId, filename: candidate.resumeFilename || 'resume', textState: candidate.resumeTextState ?? 'none' } : null,
     applications: applications.flatMap((a) => {

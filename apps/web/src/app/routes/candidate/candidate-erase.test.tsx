@@ -30,6 +30,7 @@ const ada: TCandidateProfile = {
   consentAt: null,
   legalBasis: null,
   consentExpiresAt: null,
+  erasedAt: null,
   consentSource: '',
   unsubscribedAt: null,
   resume: null,
@@ -40,7 +41,7 @@ const ada: TCandidateProfile = {
   limited: false,
   canEdit: true,
 };
-const erased: TCandidateProfile = { ...ada, firstName: 'Erased', lastName: 'candidate', email: '', phone: '', location: '', currentTitle: '', currentCompany: '' };
+const erased: TCandidateProfile = { ...ada, firstName: 'Erased', lastName: 'candidate', email: '', phone: '', location: '', currentTitle: '', currentCompany: '', erasedAt: '2026-11-25T10:00:00.000Z' };
 
 function openProfile(rights: TAccessRight[], profile: () => TCandidateProfile = () => ada) {
   const session = signIn({ role: 'recruiter', admin: rights.includes('companySettings') });

@@ -29,6 +29,7 @@ const profile: TCandidateProfile = {
   consentSource: 'Career site apply form',
   legalBasis: 'consent',
   consentExpiresAt: '2028-10-01T09:00:00.000Z',
+  erasedAt: null,
   unsubscribedAt: null,
   resume: { fileId: 'AAAAAAAAAAAAAAAAAAAAAA', filename: 'ada.pdf', textState: 'extracted' },
   applications: [
@@ -74,8 +75,8 @@ describe('/candidate/:id', () => {
   it("lists the candidate's interviews across applications on my clock, each opening its application", async () => {
     interviews = [technical, { ...technical, id: '64e000000000000000000002', roundName: 'Phone screen', start: '2026-11-20T14:00:00.000Z', end: '2026-11-20T14:30:00.000Z', status: 'completed' }];
     openProfile();
-    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 5000 });
-    const rows = await within(region).findAllByRole('row', {}, { timeout: 5000 });
+    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 15_000 });
+    const rows = await within(region).findAllByRole('row', {}, { timeout: 15_000 });
     expect(rows.slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['Tue, 1 Dec 2026, 09:00–10:00', 'Technical interview', 'Backend Engineer', 'Scheduled'],
       ['Fri, 20 Nov 2026, 14:00–14:30', 'Phone screen', 'Backend Engineer', 'Completed'],
@@ -86,8 +87,8 @@ describe('/candidate/:id', () => {
 
   it('says how to schedule when the candidate has no interviews', async () => {
     openProfile();
-    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 5000 });
-    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 15_000 });
+    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('shows who they are, their applications, consent, résumé and timeline', async () => {

@@ -3,7 +3,6 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApplicationSourceLabels } from '@hireflow/contracts/candidates';
-import { ErasedCandidateName } from '@hireflow/contracts/privacy';
 import type { TCandidateProfile } from '@hireflow/contracts/candidates-profile';
 import { useCandidateProfile } from '@/features/candidates/profile/api/get-candidate-profile';
 import { usePinCandidate } from '@/features/candidates/api/pin-candidate';
@@ -55,7 +54,7 @@ export default function CandidatePage() {
 
 const fullName = (p: TCandidateProfile) => `${p.firstName} ${p.lastName}`.trim();
 /** An erased candidate keeps only the anonymous name (privacy erasure). */
-const isErased = (p: TCandidateProfile) => p.firstName === ErasedCandidateName.firstName && p.lastName === ErasedCandidateName.lastName;
+const isErased = (p: TCandidateProfile) => p.erasedAt !== null;
 
 function CandidateView({ profile }: { profile: TCandidateProfile }) {
   const [editing, setEditing] = useState(false);
