@@ -36,6 +36,25 @@ describe('journey: accessibility of the front door and the dashboard (axe-core)'
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('the privacy pages (the candidate's link request, the admin's settings, queue and trail) have no serious or critical violation', async () => {
+    const page = await browser.newPage();
+    await page.goto(browser.url('/careers/acme/privacy'));
+    await page.getByRole('heading', { name: 'Get a link to your data', level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(browser.url('/login'));
+    await signInWithPassword(page, 'admin@acme.test');
+    await expectPath(page, '/dashboard');
+    for (const [path, ready] of [
+      ['/company-settings/privacy', 'Consent renewal'],
+      ['/company-settings/privacy/erasure-requests', 'Due by'],
+      ['/company-settings/privacy/audit-trail', 'Newest first'],
+    ] as const) {
+      await page.goto(browser.url(path));
+      await page.getByText(ready).first().waitFor({ timeout: 20_000 });
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
   it('/dashboard has no serious or critical violation', async () => {
     const page = await browser.newPage();
     await page.goto(browser.url('/login'));

@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Box, Table, Text } from '@mantine/core';
 import { AuditActionLabels, type TAuditEntry } from '@hireflow/contracts/privacy';
 import { formatDate } from '@/lib/date-format';
 
@@ -11,8 +11,9 @@ const when = (at: string) => {
 /** One page of the trail: when, who, action, person, detail. */
 export function AuditTable({ items }: { items: TAuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table striped highlightOnHover>
+    // A focusable region: keyboard users scroll the wide table sideways on a narrow screen.
+    <Box className="mantine-focus-auto" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Audit trail entries">
+      <Table striped highlightOnHover miw={880}>
         <Table.Caption>Newest first</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -31,7 +32,7 @@ export function AuditTable({ items }: { items: TAuditEntry[] }) {
               </Table.Td>
               <Table.Td>{e.actor.name}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray.7" tt="none">
+                <Badge variant="outline" color="gray.7" tt="none">
                   {AuditActionLabels[e.action]}
                 </Badge>
               </Table.Td>
@@ -41,6 +42,6 @@ export function AuditTable({ items }: { items: TAuditEntry[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
