@@ -36,7 +36,7 @@ describe('journey: accessibility of the front door and the dashboard (axe-core)'
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('the privacy pages (the candidate's link request, the admin's settings, queue and trail) have no serious or critical violation', async () => {
+  it('the privacy pages (a candidate asking for a link, the admin settings, queue and trail) have no serious or critical violation', async () => {
     const page = await browser.newPage();
     await page.goto(browser.url('/careers/acme/privacy'));
     await page.getByRole('heading', { name: 'Get a link to your data', level: 1 }).waitFor();
