@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { AppError } from './app-error';
 import { ArchiveRefused, archiveUploadError, checkArchive, reorderedZipStream, type ArchiveLimits } from './archive-guard';
 
@@ -68,4 +68,20 @@ export async function readSheetRows(file: Buffer, contentType: string, opts: She
   }
   if (result.rows.length === 0) throw AppError.badRequest('The file has no rows below the header row.');
   return result;
+}
+
+/**
+ * A writable stream that keeps what is written, for a streamed workbook (ExcelJS's WorkbookWriter) whose file
+ * is stored whole: `buffer()` answers once the stream has finished.
+ */
+export function bufferSink(): { out: Writable; buffer(): Promise<Buffer> } {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const finished = new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+  return { out, buffer: async () => (await finished, Buffer.concat(chunks)) };
 }

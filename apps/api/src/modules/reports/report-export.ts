@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
+import { bufferSink } from '../../lib/spreadsheet';
 import { Types } from 'mongoose';
 import { DatePresetLabels, type TAnyReportName, type TCell, type TReportResult, type TValueKind } from '@hireflow/contracts/reports';
 import type { Config } from '../../config';
@@ -124,17 +125,9 @@ export async function writeReportWorkbook(result: TReportResult, meta: WorkbookM
 
 /** The workbook as a buffer (the stored export file). */
 export async function reportWorkbook(result: TReportResult, meta: WorkbookMeta, onRows?: (written: number) => Promise<void> | void): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const finished = new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+  const { out, buffer } = bufferSink();
   await writeReportWorkbook(result, meta, out, onRows);
-  await finished;
-  return Buffer.concat(chunks);
+  return buffer();
 }
 
 export const reportExportFileName = (name: string, now: Date) => `${name}-${now.toISOString().slice(0, 10)}.xlsx`;

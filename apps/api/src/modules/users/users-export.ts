@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
+import { bufferSink } from '../../lib/spreadsheet';
 import { Types } from 'mongoose';
 import type { TUserListFilters } from '@hireflow/contracts/users';
 import { exportJob, type ExportPayload } from '../exports/exports.service';
@@ -87,21 +88,14 @@ export const UsersExportJob = exportJob<ExportPayload & { filters: TUserListFilt
   const total = await User.countDocuments(buildUserFilter(company, filters));
   await ctx.progress(0, `Writing ${total} users…`);
   const step = Math.max(1, Math.ceil(total / 20));
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const finished = new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+  const { out, buffer } = bufferSink();
   await writeUsersExport({
     customerId: company,
     filters,
     out,
     onRow: (written) => (written % step === 0 ? ctx.progress((written / Math.max(total, 1)) * 95, `${written} of ${total} users written`) : undefined),
   });
-  await finished;
+  const file = await buffer();
   await recordExportAudit({ customerId: company, userId: new Types.ObjectId(payload.requestedBy), at: ctx.now(), detail: `Users exported to Excel (${total})` });
-  return { buffer: Buffer.concat(chunks), fileName: usersExportFileName(), contentType: XlsxType };
+  return { buffer: file, fileName: usersExportFileName(), contentType: XlsxType };
 });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { Writable } from 'node:stream';
+import { bufferSink } from '../../../lib/spreadsheet';
 import { Types } from 'mongoose';
 import { AuditActionLabels } from '@hireflow/contracts/privacy';
 import type { Config } from '../../../config';
@@ -47,14 +47,7 @@ export const AuditExportJob = exportJob<Payload>('export.privacy-audit', async (
   await ctx.progress(0, `Writing ${total} entries…`);
   const companyName = (await Customer.findById(company, { name: 1 }).lean())?.name ?? '';
 
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const finished = new Promise<void>((resolve, reject) => out.once('finish', resolve).once('error', reject));
+  const { out, buffer } = bufferSink();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Audit trail');
   sheet.columns = AuditExportColumns.map(({ key, width }) => ({ key, width }));
@@ -81,8 +74,7 @@ export const AuditExportJob = exportJob<Payload>('export.privacy-audit', async (
   }
   sheet.commit();
   await workbook.commit();
-  await finished;
-  return { buffer: Buffer.concat(chunks), fileName: auditExportFileName(new Date(askedAt)), contentType: XlsxType };
+  return { buffer: await buffer(), fileName: auditExportFileName(new Date(askedAt)), contentType: XlsxType };
 });
 
 /**
