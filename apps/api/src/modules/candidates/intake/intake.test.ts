@@ -232,4 +232,18 @@ describe('POST /api/candidates/:id/merge', () => {
     const taken = await post(acme.recruiter.auth, '/api/candidates', { firstName: 'Q', email: 'quinn@initech.test' });
     expect(taken.body.details).toEqual({ candidateId: noEmail.body.id });
   });
+
+  it("takes the other's consent whole when the kept profile rests only on legitimate interest", async () => {
+    const kept = await apply(jobA, 'rosa.kept@example.test', 'Rosa');
+    const dup = await apply(jobB, 'rosa.dup@example.test', 'Rosa');
+    const given = new Date('2026-03-03T10:00:00.000Z');
+    const lapses = new Date('2028-03-03T10:00:00.000Z');
+    await Candidate.updateOne({ customerId: acme.customerId, _id: kept.candidateId }, { $set: { legalBasis: 'legitimate_interest', consentAt: null, consentSource: 'Imported from spring.xlsx', consentExpiresAt: null } });
+    await Candidate.updateOne({ customerId: acme.customerId, _id: dup.candidateId }, { $set: { legalBasis: 'consent', consentAt: given, consentSource: 'Career site apply form', consentExpiresAt: lapses } });
+
+    const res = await post(acme.recruiter.auth, `/api/candidates/${String(kept.candidateId)}/merge`, { otherId: String(dup.candidateId) });
+    expect(res.status).toBe(200);
+    const survivor = await Candidate.findOne({ customerId: acme.customerId, _id: kept.candidateId }).lean();
+    expect(survivor).toMatchObject({ legalBasis: 'consent', consentAt: given, consentSource: 'Career site apply form', consentExpiresAt: lapses });
+  });
 });

@@ -48,6 +48,13 @@ export async function mergeCandidates(auth: Caller, id: string, otherId: string)
     // Blank fields are filled, lists unioned; the other's email is freed first (it is unique per company).
     const fill: Record<string, unknown> = {};
     for (const f of FillableFields) if (isBlank(survivor[f]) && !isBlank(other[f])) fill[f] = other[f];
+    // Consent travels whole (basis, date, source, expiry): the other's consent replaces a survivor that rests on
+    // legitimate interest or on nothing, so the kept profile never mixes one's basis with the other's date.
+    if (other.legalBasis === 'consent' && survivor.legalBasis !== 'consent') {
+      Object.assign(fill, { legalBasis: 'consent', consentAt: other.consentAt, consentSource: other.consentSource, consentExpiresAt: other.consentExpiresAt });
+    } else if (!survivor.legalBasis && other.legalBasis) {
+      fill.legalBasis = other.legalBasis;
+    }
     if (!survivor.resumeFileId && other.resumeFileId) {
       Object.assign(fill, { resumeFileId: other.resumeFileId, resumeFilename: other.resumeFilename, resumeText: other.resumeText, resumeTextState: other.resumeTextState });
     }

@@ -1,3 +1,4 @@
+import { eraseCandidate } from '../erasure/erasure.service';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import JSZip from 'jszip';
@@ -244,7 +245,8 @@ describe('POST /privacy/:token/erase', () => {
 
   it('an erased candidate sees that their data was erased, and nothing of it', async () => {
     const erased = await applicant(acme, { firstName: 'Erwin', email: 'erwin@example.test', resume: pdfOf('ERWIN') });
-    await Candidate.updateOne({ customerId: acme.co.customerId, _id: erased.candidateId }, { $set: { erasedAt: new Date() } });
+    // Erased for real: the link from the old mail still opens, to say so.
+    expect(await eraseCandidate({ customerId: acme.co.customerId, candidateId: erased.candidateId, origin: 'admin', at: new Date(), by: null })).toEqual({ erased: true });
     for (const path of [PrivacyPages.page(erased.token), PrivacyPages.download(erased.token)]) {
       const res = await request(app).get(path);
       expect(res.status).toBe(410);

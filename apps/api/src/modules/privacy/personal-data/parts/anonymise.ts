@@ -26,7 +26,6 @@ import { Referral } from '../../../referrals/referral.model';
 import { NpsSurvey } from '../../../reports/candidates/nps/nps-survey.model';
 import { AuditEntry } from '../../audit/audit-entry.model';
 import { ErasureRequest } from '../../erasure/erasure-request.model';
-import { PrivacyLink } from '../../privacy-link.model';
 import { AnonymousName, Erased, scrubDocuments, type PersonSet } from './people';
 
 /** Keys of a timeline entry's `data` that are ids, kinds and flags (what reports count), never personal text. */
@@ -62,7 +61,8 @@ export async function anonymisePersonSet(set: PersonSet, at: Date, session?: Cli
   await CandidateNote.deleteMany(byCandidate, { session });
   await CandidateMention.deleteMany(byCandidate, { session });
   await CandidatePin.deleteMany(byCandidate, { session });
-  await PrivacyLink.deleteMany(byCandidate, { session });
+  // Privacy links stay (ids, a hash and dates, nothing personal): a link from an old mail then says the data was
+  // erased instead of pretending it never existed.
 
   // The timeline keeps what happened (kind, when, who, which job): reports count it. Its words go.
   const activities = await CandidateActivity.find(byCandidate, { _id: 1, data: 1 }, { session }).lean();
