@@ -11,6 +11,7 @@ import { CandidateActivity } from '../modules/candidates/candidate-activity.mode
 import { Application } from '../modules/candidates/applications/application.model';
 import { seedDemoData } from './seed';
 import { DemoCandidateTarget, ResumeOnlyWords } from './seed-candidates';
+import { binaryBody } from '../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let acmeId: Types.ObjectId;
@@ -29,11 +30,7 @@ const download = (auth: string, fileId: string) =>
     .get(`/api/files/${fileId}`)
     .set('Authorization', auth)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 
 describe('the demo candidate database', () => {
   it('gives Acme about 2,000 varied candidates', async () => {

@@ -11,6 +11,7 @@ import { Application } from '../modules/candidates/applications/application.mode
 import { StageEvent } from '../modules/candidates/applications/stage-event.model';
 import { Candidate } from '../modules/candidates/candidate.model';
 import { seedDemoData } from './seed';
+import { binaryBody } from '../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 
@@ -93,11 +94,7 @@ describe('demo jobs, requisitions and applications', () => {
       .get(`/api/files/${String(withResume[0]!.resumeFileId)}`)
       .set('Authorization', `Bearer ${await tokenFor(ctx.config, recruiter)}`)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     const pdf = (file.body as Buffer).toString('latin1');

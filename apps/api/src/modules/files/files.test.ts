@@ -13,6 +13,7 @@ import { FileReadLimit } from './files.routes';
 import { storeFile } from './files.service';
 import { migrateLegacyFiles } from './legacy-files';
 import { hitRateLimit, userRateSubject } from '../../lib/rate-limit';
+import { binaryBody } from '../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -29,11 +30,7 @@ const download = (id: string, auth: string) =>
     .get(`/api/files/${id}`)
     .set('Authorization', auth)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 
 const uploads = () => mongoose.connection.db!.collection('uploads.files');
 

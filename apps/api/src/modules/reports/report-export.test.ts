@@ -11,6 +11,7 @@ import { defineReport, percent, round1, sumRows } from './report-kit';
 import { registerReportForTest } from './report-registry';
 import { bumpTallies } from './tallies/tallies';
 import { headerLines, reportWorkbook } from './report-export';
+import { binaryBody } from '../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -75,11 +76,7 @@ const download = (token: string, url: string) =>
     .get(url)
     .set('Authorization', auth(token))
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 
 async function untilReady(token: string, jobId: string): Promise<TExportStatus> {
   let last: TExportStatus | undefined;

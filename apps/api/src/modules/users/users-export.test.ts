@@ -9,6 +9,7 @@ import { buildCustomer, buildUser, tokenFor } from '../../test/factories';
 import { JobWorker } from '../../lib/job-queue';
 import { QueueJob } from '../../lib/job-queue.model';
 import { backgroundJobs } from '../../background-jobs';
+import { binaryBody } from '../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -35,11 +36,7 @@ const download = (token: string, url: string) =>
     .get(url)
     .set('Authorization', `Bearer ${token}`)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 
 const storedFiles = (fileId: string) => QueueJob.db.collection('uploads.files').countDocuments({ _id: fileId as unknown as Types.ObjectId });
 

@@ -10,6 +10,7 @@ import { BusinessUnit } from '../org/business-unit.model';
 import { Department } from '../org/department.model';
 import { Location } from '../org/location.model';
 import { User } from './user.model';
+import { binaryBody } from '../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -170,11 +171,7 @@ describe('POST /api/user with export', () => {
       .set('Authorization', `Bearer ${token}`)
       .send(body)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
   }
 
   it('403 without manageUsers', async () => {

@@ -12,6 +12,7 @@ import { PlatformAudit } from '../../superadmin/platform-audit';
 import type { Config } from '../../../config';
 import { Invoice } from './invoice.model';
 import { generateMonthlyInvoices, issueInvoice } from './invoice-generation';
+import { binaryBody } from '../../../test/binary-body';
 
 let app: Express;
 let config: Config;
@@ -48,11 +49,7 @@ async function pdfText(pdf: Buffer) {
 }
 
 const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  req.buffer(true).parse(binaryBody);
 
 describe('invoice numbers', () => {
   it('are unique and sequential per company when many are issued at once, and a month is billed once', async () => {

@@ -12,6 +12,7 @@ import { Candidate } from '../candidate.model';
 import { CandidateActivity } from '../candidate-activity.model';
 import { Application } from '../applications/application.model';
 import { StageEvent } from '../applications/stage-event.model';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -130,11 +131,7 @@ describe('POST /api/candidates/bulk/export', () => {
       .get(url)
       .set('Authorization', auth)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(binaryBody);
 
   it('writes the selected visible candidates to Excel in the background and audits each export', async () => {
     const res = await post(acme.admin.auth, 'export', { candidateIds: [ids[3], ids[0], globexId] });

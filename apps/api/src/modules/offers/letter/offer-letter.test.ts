@@ -13,6 +13,7 @@ import { readStoredFile } from '../../files/files.service';
 import { Offer } from '../offer.model';
 import { OfferEvent } from '../offer-event.model';
 import { addOffer, buildOfferCompany, type OfferCompany } from '../offers.test-support';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -33,11 +34,7 @@ export async function pdfText(pdf: Buffer) {
   return text.replace(/\s+/g, ' ');
 }
 const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  req.buffer(true).parse(binaryBody);
 const candidateOf = async (applicationId: string) => {
   const application = (await Application.findOne({ customerId: oc.co.customerId, _id: applicationId }).lean())!;
   return (await Candidate.findOne({ customerId: oc.co.customerId, _id: application.candidateId }).lean())!;

@@ -15,6 +15,7 @@ import { Offer } from '../offer.model';
 import { OfferEvent } from '../offer-event.model';
 import { newOfferLink } from '../offer-link';
 import { addOffer, buildOfferCompany, type OfferCompany } from '../offers.test-support';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -38,11 +39,7 @@ async function pdfText(pdf: Buffer) {
   return text.replace(/\s+/g, ' ');
 }
 const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  req.buffer(true).parse(binaryBody);
 async function candidateOf(applicationId: string) {
   const application = (await Application.findOne({ customerId: cid(), _id: applicationId }).lean())!;
   return (await Candidate.findOne({ customerId: cid(), _id: application.candidateId }).lean())!;

@@ -15,6 +15,7 @@ import { QueueJob } from '../../../lib/job-queue.model';
 import { recordAudit } from './audit';
 import { AuditEntry } from './audit-entry.model';
 import { AuditPurgeJob } from './audit.jobs';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -53,11 +54,7 @@ const download = (auth: string, url: string) =>
     .get(url)
     .set('Authorization', auth)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 
 describe('what is recorded', () => {
   it('a profile view through the API: one `viewed` entry naming the user and the person', async () => {

@@ -16,6 +16,7 @@ import { AuditEntry } from '../audit/audit-entry.model';
 import { PrivacyLink } from '../privacy-link.model';
 import { createPrivacyLink } from '../privacy-link';
 import { exportedModels, LeftOutModels } from './company-export.zip';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -49,11 +50,7 @@ const download = (auth: string, url: string) =>
     .get(url)
     .set('Authorization', auth)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(binaryBody);
 
 async function untilReady(auth: string, jobId: string): Promise<TExportStatus> {
   let last: TExportStatus | undefined;

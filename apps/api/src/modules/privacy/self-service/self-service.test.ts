@@ -15,6 +15,7 @@ import { buildPipelineCompany, stageFinder } from '../../pipeline/pipeline.test-
 import { AuditEntry } from '../audit/audit-entry.model';
 import { ErasureRequest } from '../erasure/erasure-request.model';
 import { createPrivacyLink } from '../privacy-link';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -33,11 +34,7 @@ afterEach(() => {
 const pdfOf = (marker: string) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(marker), Buffer.alloc(500, 32), Buffer.from('\n%%EOF')]);
 const tokenIn = (text: string) => new RegExp(`${PublicUrl}/privacy/([A-Za-z0-9_-]{40,60})`).exec(text)![1]!;
 const binary = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  req.buffer(true).parse(binaryBody);
 
 type Company = Awaited<ReturnType<typeof buildPipelineCompany>>;
 

@@ -7,6 +7,7 @@ import { startTestApp } from '../../../test/test-app';
 import { OutboxMail } from '../../mail/outbox.model';
 import { ReferralReward } from '../referral-reward.model';
 import { buildRewardCompany, type RewardCompany } from './rewards.test-support';
+import { binaryBody } from '../../../test/binary-body';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
 let app: Express;
@@ -155,11 +156,7 @@ async function readWorkbook(body: Buffer) {
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { name: sheet.name, rows };
 }
-const binary = (req: request.Test) => req.buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const binary = (req: request.Test) => req.buffer(true).parse(binaryBody);
 
 describe('GET /api/referral-rewards/export.xlsx', () => {
   it('gives admins the list as an Excel file, with the same status filter; others 403', async () => {
