@@ -12,6 +12,7 @@ import { Application } from '../../candidates/applications/application.model';
 import { Job } from '../../jobs/job.model';
 import { User } from '../../users/user.model';
 import { ReportTally } from '../tallies/report-tally.model';
+import { storedDims } from '../tallies/tallies';
 import { rebuildAllTallies } from '../tallies/rebuild';
 import { signIn } from '../../auth/auth.test-support';
 import { JobActivityCounters } from './activity-tallies';
@@ -31,7 +32,7 @@ const rowOf = (r: TReportResult, key: string, value: string) => r.rows.find((row
 
 /** The activity counters of a company's user and job tallies (sign-ins and actions left out), zeros dropped. */
 async function activitySnapshot(customerId: Types.ObjectId) {
-  const docs = await ReportTally.find({ customerId, dim: { $in: ['user', 'job'] } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean();
+  const docs = await ReportTally.find({ customerId, dim: { $in: storedDims(['user', 'job']) } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean();
   return docs
     .map((d) => ({ dim: d.dim, key: d.key, day: d.day, n: Object.fromEntries(Object.entries(d.n as Record<string, number>).filter(([k, v]) => (JobActivityCounters as readonly string[]).includes(k) && v)) }))
     .filter((d) => Object.keys(d.n).length);

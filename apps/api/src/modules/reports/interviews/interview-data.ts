@@ -8,10 +8,9 @@ import { reasonKey } from './interview-tallies';
 
 /**
  * The interview counters of a report, grouped per interviewer, job, week or not at all. Two ways that give
- * the same numbers: without organisation filters from the maintained tallies (iv per interviewer, ivday per
- * week and in all, ivjob per job, with the partial months at the edges of the range counted from the raw
- * events because ivjob is kept per month); with them, from the raw interview events of the selected jobs
- * (index customerId+jobId+at). Both count the same event on the same day and bin turnarounds alike.
+ * the same numbers: without organisation filters from the maintained tallies (iv per interviewer, ivjob per
+ * job, ivday per week and in all); with them, from the raw interview events of the selected jobs (index
+ * customerId+jobId+at). Both count the same event on the same day and bin turnarounds alike.
  */
 export type Grouping = 'interviewer' | 'job' | 'week' | 'none';
 export type Counts = Map<string, Record<string, number>>;
@@ -33,13 +32,14 @@ function add(out: Counts, key: string, counter: string, n: number) {
   out.set(key, row);
 }
 
-/** Counters of the raw events between from and until (exclusive), of the given jobs or all. */
-async function rawCounts(ctx: ReportContext, g: Grouping, from: Date, until: Date, jobIds: Types.ObjectId[] | null, wanted: Set<string>): Promise<Counts> {
+/** Counters of the raw events of the given jobs over the report's range. */
+async function rawCounts(ctx: ReportContext, g: Grouping, jobIds: Types.ObjectId[], wanted: Set<string>): Promise<Counts> {
+  const { from, until } = ctx.range!;
   const out: Counts = new Map();
   // The first $match picks the index: the date range (customerId+at), or for a few jobs those jobs (customerId+jobId+at).
   // Many jobs are kept after grouping by job, so the membership test runs per group rather than per event.
-  const manyJobs = jobIds !== null && jobIds.length > FewJobs;
-  const first: PipelineStage = { $match: { ...(jobIds && !manyJobs ? { jobId: { $in: jobIds } } : {}), at: { $gte: from, $lt: until } } };
+  const manyJobs = jobIds.length > FewJobs;
+  const first: PipelineStage = { $match: { ...(!manyJobs ? { jobId: { $in: jobIds } } : {}), at: { $gte: from, $lt: until } } };
   const kinds = (k: string[]): PipelineStage => ({ $match: { kind: k.length === 1 ? k[0] : { $in: k } } });
   const grouped = (id: Record<string, unknown>, acc: Record<string, unknown>): PipelineStage[] =>
     manyJobs
@@ -89,37 +89,16 @@ async function rawCounts(ctx: ReportContext, g: Grouping, from: Date, until: Dat
   return out;
 }
 
-const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
-
-function merge(into: Counts, from: Counts) {
-  for (const [key, row] of from) for (const [c, n] of Object.entries(row)) add(into, key, c, n);
-  return into;
-}
-
 /** The counters grouped as asked, over the report's range (see the header for the two ways). */
 export async function interviewCounts(ctx: ReportContext, g: Grouping, counters: readonly string[]): Promise<Counts> {
-  const range = ctx.range!;
-  const wanted = new Set(counters);
-  if (ctx.jobIds) return ctx.jobIds.length ? rawCounts(ctx, g, range.from, range.until, ctx.jobIds, wanted) : new Map();
+  if (ctx.jobIds) return ctx.jobIds.length ? rawCounts(ctx, g, ctx.jobIds, new Set(counters)) : new Map();
   const fromTallies = (sums: { id: string; sums: Record<string, number> }[]) => {
     const out: Counts = new Map();
     for (const s of sums) for (const [c, n] of Object.entries(s.sums)) if (n) add(out, s.id, c, n);
     return out;
   };
-  if (g !== 'job') {
-    return fromTallies(await ctx.tallies({ dim: g === 'interviewer' ? 'iv' : 'ivday', counters, groupBy: g === 'interviewer' ? 'key' : g }));
-  }
-  // Per job: whole months from ivjob, the days of partial months at either end from the raw events.
-  const firstFull = range.from.getTime() === monthStart(range.from).getTime() ? range.from : nextMonth(range.from);
-  const lastFull = monthStart(range.until);
-  if (firstFull >= lastFull) return rawCounts(ctx, g, range.from, range.until, null, wanted);
-  const [middle, head, tail] = await Promise.all([
-    ctx.tallies({ dim: 'ivjob', counters, groupBy: 'key', from: firstFull, until: lastFull }),
-    range.from < firstFull ? rawCounts(ctx, g, range.from, firstFull, null, wanted) : new Map() as Counts,
-    lastFull < range.until ? rawCounts(ctx, g, lastFull, range.until, null, wanted) : new Map() as Counts,
-  ]);
-  return merge(merge(fromTallies(middle), head), tail);
+  const dim = g === 'interviewer' ? 'iv' : g === 'job' ? 'ivjob' : 'ivday';
+  return fromTallies(await ctx.tallies({ dim, counters, groupBy: g === 'none' ? 'none' : g === 'week' ? 'week' : 'key' }));
 }
 
 /** Display names of users ("First Last"), by id. */

@@ -9,6 +9,7 @@ import { Job } from '../../jobs/job.model';
 import { User } from '../../users/user.model';
 import { buildInterviewCompany, type InterviewCompany } from '../../interviews/interviews.test-support';
 import { ReportTally } from '../tallies/report-tally.model';
+import { storedDims } from '../tallies/tallies';
 import { rebuildAllTallies } from '../tallies/rebuild';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -96,7 +97,7 @@ const figures = (r: TReportResult) => ({ headline: r.headline, chart: r.chart.da
 describe('interview tallies', () => {
   it('are kept by every interview change as a rebuild from the events computes them', async () => {
     const snapshot = async (customerId: Types.ObjectId) =>
-      (await ReportTally.find({ customerId, dim: { $in: ['iv', 'ivjob', 'ivday'] } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean())
+      (await ReportTally.find({ customerId, dim: { $in: storedDims(['iv', 'ivjob', 'ivday']) } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean())
         .map((t) => ({ ...t, n: JSON.parse(JSON.stringify(t.n, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v))) as unknown }));
     const incremental = await snapshot(co.co.customerId);
     const company = incremental.filter((t) => t.dim === 'ivday').map((t) => t.n as Record<string, unknown>);

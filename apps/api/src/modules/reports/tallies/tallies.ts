@@ -12,8 +12,12 @@ import { ReportTally } from './report-tally.model';
  * - user  key: user id                day    signIns, actions, moves, notes, interviewsScheduled, offers, mails
  * - job   key: job id                 month  applied, moves, notes, interviewsScheduled, offers, mails
  * - iv    key: interviewer id         day    interview counters (scheduled, completed, didNotHappen.<reason>, incident, recommendations, scorecard turnaround)
- * - ivjob key: job id                 month  the same interview counters per job
+ * - ivjob key: job id                 day    the same interview counters per job
  * - ivday key: "all"                  day    the same interview counters for the whole company (each interview once)
+ *
+ * Every day-grained dimension also keeps a month roll-up (dimension `<dim>@m`, the same counters per
+ * calendar month), written with the day document by the same $inc: a sum over two years then reads
+ * 24 month documents per key and the days of the partial months at either end, not 730 days.
  */
 export const TallyDims = {
   src: 'day',
@@ -22,7 +26,7 @@ export const TallyDims = {
   user: 'day',
   job: 'month',
   iv: 'day',
-  ivjob: 'month',
+  ivjob: 'day',
   ivday: 'day',
 } as const;
 export type TallyDim = keyof typeof TallyDims;
@@ -35,23 +39,36 @@ export function periodOf(dim: TallyDim, at: Date): Date {
   return d;
 }
 
+/** The stored dimension of a day-grained dimension's month roll-up. */
+export const monthRollup = (dim: TallyDim) => `${dim}@m`;
+const hasRollup = (dim: TallyDim) => TallyDims[dim] === 'day';
+/** The stored dimensions behind these (each with its month roll-up): what a rebuild replaces, what a test compares. */
+export const storedDims = (dims: readonly TallyDim[]): string[] => dims.flatMap((d) => (hasRollup(d) ? [d, monthRollup(d)] : [d]));
+const monthOf = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+
 export const utcDay = (at: Date) => new Date(Math.floor(at.getTime() / DayMs) * DayMs);
 
 /** One change of counters: `inc` maps counter paths (e.g. "entered.interview") to amounts. */
 export type TallyBump = { customerId: Types.ObjectId; dim: TallyDim; key: string; at: Date; inc: Record<string, number> };
 
-/** Adds the bumps (inside the caller's transaction when given), merging bumps of the same document into one write. */
-export async function bumpTallies(bumps: TallyBump[], session?: ClientSession | null) {
+/**
+ * Adds the bumps (inside the caller's transaction when given), merging bumps of the same document into one
+ * write, to the day documents and their month roll-ups (`rollups: false`: the day documents only).
+ */
+export async function bumpTallies(bumps: TallyBump[], session?: ClientSession | null, { rollups = true } = {}) {
   const merged = new Map<string, { filter: Record<string, unknown>; inc: Record<string, number> }>();
-  for (const b of bumps) {
-    const day = periodOf(b.dim, b.at);
-    const id = `${String(b.customerId)}|${b.dim}|${b.key}|${day.getTime()}`;
-    const entry = merged.get(id) ?? { filter: { customerId: b.customerId, dim: b.dim, key: b.key, day }, inc: {} };
-    for (const [path, amount] of Object.entries(b.inc)) {
+  const add = (customerId: Types.ObjectId, dim: string, key: string, day: Date, inc: Record<string, number>) => {
+    const id = `${String(customerId)}|${dim}|${key}|${day.getTime()}`;
+    const entry = merged.get(id) ?? { filter: { customerId, dim, key, day }, inc: {} };
+    for (const [path, amount] of Object.entries(inc)) {
       if (!amount) continue;
       entry.inc[`n.${path}`] = (entry.inc[`n.${path}`] ?? 0) + amount;
     }
     merged.set(id, entry);
+  };
+  for (const b of bumps) {
+    add(b.customerId, b.dim, b.key, periodOf(b.dim, b.at), b.inc);
+    if (rollups && hasRollup(b.dim)) add(b.customerId, monthRollup(b.dim), b.key, monthOf(b.at), b.inc);
   }
   const ops = [...merged.values()].filter((e) => Object.keys(e.inc).length > 0).map((e) => ({ updateOne: { filter: e.filter, update: { $inc: e.inc }, upsert: true } }));
   if (ops.length) await ReportTally.bulkWrite(ops, { session: session ?? undefined, ordered: false });
@@ -91,9 +108,38 @@ const alias = (path: string) => `c_${path.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
 export type TallySums = { id: string; sums: Record<string, number> };
 
+/**
+ * The sums over the range. For a day-grained dimension summed by key, month, company or in all, the whole
+ * months of the range are read from the month roll-up and only the days of the partial months at either
+ * end from the day documents; by day or week, the day documents.
+ */
 export async function sumTallies(q: TallyQuery): Promise<TallySums[]> {
-  const match: Record<string, unknown> = { ...q.tenant, dim: q.dim };
-  if (q.from || q.until) match.day = { ...(q.from ? { $gte: q.from } : {}), ...(q.until ? { $lt: q.until } : {}) };
+  if (!hasRollup(q.dim) || q.groupBy === 'day' || q.groupBy === 'week') return sumStored(q, q.dim, q.from, q.until);
+  // Whole months: from the first month that starts at or after `from` to the start of the month of `until`.
+  const firstFull = q.from ? (monthOf(q.from).getTime() === q.from.getTime() ? q.from : new Date(Date.UTC(q.from.getUTCFullYear(), q.from.getUTCMonth() + 1, 1))) : undefined;
+  const lastFull = q.until ? monthOf(q.until) : undefined;
+  if (firstFull && lastFull && firstFull >= lastFull) return sumStored(q, q.dim, q.from, q.until);
+  const parts = await Promise.all([
+    sumStored(q, monthRollup(q.dim), firstFull, lastFull),
+    q.from && firstFull && q.from < firstFull ? sumStored(q, q.dim, q.from, firstFull) : [],
+    q.until && lastFull && lastFull < q.until ? sumStored(q, q.dim, lastFull, q.until) : [],
+  ]);
+  if (!parts[1].length && !parts[2].length) return parts[0];
+  const byId = new Map<string, Record<string, number>>();
+  for (const part of parts) {
+    for (const row of part) {
+      const sums = byId.get(row.id);
+      if (!sums) byId.set(row.id, { ...row.sums });
+      else for (const [c, v] of Object.entries(row.sums)) sums[c] = (sums[c] ?? 0) + v;
+    }
+  }
+  return [...byId.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, sums]) => ({ id, sums }));
+}
+
+/** One aggregation over the stored documents of one dimension (a day dimension or a month roll-up). */
+async function sumStored(q: TallyQuery, dim: string, from: Date | undefined, until: Date | undefined): Promise<TallySums[]> {
+  const match: Record<string, unknown> = { ...q.tenant, dim };
+  if (from || until) match.day = { ...(from ? { $gte: from } : {}), ...(until ? { $lt: until } : {}) };
   if (q.keys) match.key = { $in: [...q.keys] };
   const groupId =
     q.groupBy === 'key' ? '$key'
@@ -124,26 +170,57 @@ export function registerTallyRebuilder(r: TallyRebuilder) {
   rebuilders.push(r);
 }
 
-/** Recomputes every rebuildable tally of a company from its raw events; answers how many documents were written. */
+/**
+ * Recomputes every rebuildable tally of a company from its raw events, then its month roll-ups from the day
+ * documents (so counters with no raw events, sign-ins, roll up too); answers how many documents were written.
+ */
 export async function rebuildTallies(customerId: Types.ObjectId): Promise<{ documents: number }> {
   const results = await Promise.all(rebuilders.map(async (r) => ({ r, bumps: await r.rebuild(customerId) })));
   let documents = 0;
   await withTransaction(async (session) => {
     for (const { r, bumps } of results) {
+      const dims = [...r.dims];
       if (r.counters) {
         // Only some counters of these dimensions are derived: unset those and keep the others (e.g. sign-ins).
-        const existing = await ReportTally.find({ customerId, dim: { $in: [...r.dims] } }, { n: 1 }, { session }).lean();
+        const existing = await ReportTally.find({ customerId, dim: { $in: dims } }, { n: 1 }, { session }).lean();
         const unset: Record<string, ''> = {};
         for (const doc of existing) for (const path of flatPaths(doc.n as Record<string, unknown>)) if (r.counters(path)) unset[`n.${path}`] = '';
-        if (Object.keys(unset).length) await ReportTally.updateMany({ customerId, dim: { $in: [...r.dims] } }, { $unset: unset }, { session });
+        if (Object.keys(unset).length) await ReportTally.updateMany({ customerId, dim: { $in: dims } }, { $unset: unset }, { session });
       } else {
-        await ReportTally.deleteMany({ customerId, dim: { $in: [...r.dims] } }, { session });
+        await ReportTally.deleteMany({ customerId, dim: { $in: dims } }, { session });
       }
-      await bumpTallies(bumps, session);
+      await bumpTallies(bumps, session, { rollups: false });
       documents += new Set(bumps.map((b) => `${b.dim}|${b.key}|${periodOf(b.dim, b.at).getTime()}`)).size;
+      documents += await rollUpMonths(customerId, dims.filter(hasRollup), session);
     }
   });
   return { documents };
+}
+
+/** Replaces the month roll-ups of these dimensions with the sums of their day documents; answers how many were written. */
+async function rollUpMonths(customerId: Types.ObjectId, dims: TallyDim[], session: ClientSession): Promise<number> {
+  if (!dims.length) return 0;
+  await ReportTally.deleteMany({ customerId, dim: { $in: dims.map(monthRollup) } }, { session });
+  const months = new Map<string, { customerId: Types.ObjectId; dim: string; key: string; day: Date; n: Record<string, unknown> }>();
+  const days = ReportTally.find({ customerId, dim: { $in: dims } }, { dim: 1, key: 1, day: 1, n: 1 }, { session }).lean().cursor();
+  for await (const doc of days) {
+    const day = monthOf(doc.day);
+    const id = `${doc.dim}|${doc.key}|${day.getTime()}`;
+    const month = months.get(id) ?? { customerId, dim: monthRollup(doc.dim as TallyDim), key: doc.key, day, n: {} };
+    addCounters(month.n, doc.n as Record<string, unknown>);
+    months.set(id, month);
+  }
+  const docs = [...months.values()];
+  for (let i = 0; i < docs.length; i += 1_000) await ReportTally.insertMany(docs.slice(i, i + 1_000), { session, lean: true });
+  return docs.length;
+}
+
+/** Adds nested counters into `into` (the shape of `n`). */
+function addCounters(into: Record<string, unknown>, from: Record<string, unknown>) {
+  for (const [k, v] of Object.entries(from ?? {})) {
+    if (v && typeof v === 'object') addCounters((into[k] ??= {}) as Record<string, unknown>, v as Record<string, unknown>);
+    else if (typeof v === 'number') into[k] = ((into[k] as number | undefined) ?? 0) + v;
+  }
 }
 
 /** Dotted paths of the numeric leaves of a counters object. */
