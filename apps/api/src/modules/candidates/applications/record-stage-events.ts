@@ -41,7 +41,7 @@ export async function recordStageEvents(events: StageEventInput[], session?: Cli
   const docs = events.map(({ source, appliedAt, fromEnteredAt, ...e }) => {
     const state = states.get(String(e.applicationId)) ?? freshState();
     states.set(String(e.applicationId), state);
-    const result = stageEventBumps({ customerId, source, appliedAt, fromKind: e.fromKind, fromEnteredAt, toKind: e.toKind, at: e.at, by: e.by, reason: e.reason ?? '', withdrawn: Boolean(e.withdrawn) }, state);
+    const result = stageEventBumps({ customerId, jobId: e.jobId, source, appliedAt, fromKind: e.fromKind, fromEnteredAt, toKind: e.toKind, at: e.at, by: e.by, reason: e.reason ?? '', withdrawn: Boolean(e.withdrawn) }, state);
     bumps.push(...result.bumps);
     return { ...e, reason: e.reason ?? '', withdrawn: Boolean(e.withdrawn), source, daysToHire: result.daysToHire };
   });

@@ -55,11 +55,17 @@ async function jobTitles(ctx: ReportContext, ids: string[]) {
   return titles;
 }
 
-/** Time to hire per source: from the tallies without an organisation filter, else from the hires of the jobs. */
-async function bySource(ctx: ReportContext): Promise<Map<string, Histogram>> {
-  if (!ctx.tallyable) return histogramsOf(await hiresBy(ctx, 'source'));
+/**
+ * Time to hire per source or per job: from the tallies (src per source, hire per job) without an
+ * organisation filter, else from the hires of the selected jobs. The per-job tallies know no source, so
+ * with a source filter the jobs' figures come from the hires too.
+ */
+async function histogramsBy(ctx: ReportContext, field: 'source' | 'jobId'): Promise<Map<string, Histogram>> {
+  if (!ctx.tallyable || (field === 'jobId' && ctx.filters.source)) return histogramsOf(await hiresBy(ctx, field));
   const bins = tthCounters();
-  const sums = await ctx.tallies({ dim: 'src', counters: ['hired', 'tthSum', ...bins], groupBy: 'key', keys: ctx.filters.source ? [ctx.filters.source] : undefined });
+  const sums = field === 'source'
+    ? await ctx.tallies({ dim: 'src', counters: ['hired', 'tthSum', ...bins], groupBy: 'key', keys: ctx.filters.source ? [ctx.filters.source] : undefined })
+    : await ctx.tallies({ dim: 'hire', counters: ['hired', 'tthSum', ...bins], groupBy: 'key' });
   const out = new Map<string, Histogram>();
   for (const s of sums) {
     if (!s.sums.hired) continue;
@@ -85,7 +91,7 @@ export const timeToHireReport = defineReport({
   ],
   async compute(ctx): Promise<ReportBody> {
     if (ctx.jobIds && !ctx.jobIds.length) return emptyBody(NoJobs, columns);
-    const [sources, jobs] = await Promise.all([bySource(ctx), hiresBy(ctx, 'jobId').then(histogramsOf)]);
+    const [sources, jobs] = await Promise.all([histogramsBy(ctx, 'source'), histogramsBy(ctx, 'jobId')]);
     const overall = mergeHistograms(...sources.values());
     if (overall.count === 0) return emptyBody('No one was hired in this range: there is no time to hire to show. Widen the date range or clear the filters.', columns, { kind: 'bar' });
     const titles = await jobTitles(ctx, [...jobs.keys()]);

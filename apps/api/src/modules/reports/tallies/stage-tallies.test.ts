@@ -21,7 +21,7 @@ afterAll(() => ctx.stop());
 
 const snapshot = async (customerId: Types.ObjectId) =>
   // The stage dimensions only: user and job hold usage counters written after each response (activity tests cover them).
-  (await ReportTally.find({ customerId, dim: { $in: storedDims(['src', 'rej', 'rejby']) } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean()).map((t) => ({ ...t, n: comparableCounters(t.n as Record<string, unknown>) }));
+  (await ReportTally.find({ customerId, dim: { $in: storedDims(['src', 'rej', 'rejby', 'hire']) } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean()).map((t) => ({ ...t, n: comparableCounters(t.n as Record<string, unknown>) }));
 
 describe('stage tallies', () => {
   it('are kept by every move as a rebuild from the stage events computes them', async () => {

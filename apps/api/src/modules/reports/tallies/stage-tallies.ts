@@ -18,7 +18,8 @@ import { bumpCollector, registerTallyRebuilder, type TallyBump } from './tallies
  *   hired, tth.b<i>, tthSum                  the first hire of an application and its time to hire in calendar days
  * and on the day the application was created (the cohort of its application date):
  *   applied, reached.<kind>, passed.<kind>   created; first reached <kind>; first reached a later kind after <kind>
- * Under rej:<reason>: rejected.<kind> / withdrew.<kind>; under rejby:<user>: rejected.<kind>.
+ * Under rej:<reason>: rejected.<kind> / withdrew.<kind>; under rejby:<user>: rejected.<kind>; under
+ * hire:<job id>: hired, tth.b<i>, tthSum (time to hire per job).
  */
 export const ProgressKinds = ['screening', 'interview', 'offer', 'hired'] as const satisfies readonly TStageKind[];
 const rank = (k: TStageKind) => (ProgressKinds as readonly TStageKind[]).indexOf(k);
@@ -30,6 +31,7 @@ const calendarDays = (from: Date, to: Date) => Math.round((Date.UTC(to.getUTCFul
 
 export type StageTallyEvent = {
   customerId: Types.ObjectId;
+  jobId: Types.ObjectId;
   source: TApplicationSource;
   appliedAt: Date;
   fromKind: TStageKind | null;
@@ -81,9 +83,9 @@ export function stageEventBumps(e: StageTallyEvent, state: ApplicationStageState
     state.hired = true;
     const start = InboundSources.includes(e.source) ? e.appliedAt : (state.firstMoveAt ?? e.appliedAt);
     daysToHire = Math.max(0, calendarDays(start, e.at));
-    now.hired = 1;
-    now[`tth.b${dayBin(daysToHire)}`] = 1;
-    now.tthSum = daysToHire;
+    const hire = { hired: 1, [`tth.b${dayBin(daysToHire)}`]: 1, tthSum: daysToHire };
+    Object.assign(now, hire);
+    bumps.push({ customerId: e.customerId, dim: 'hire', key: String(e.jobId), at: e.at, inc: hire });
   }
   if (Object.keys(cohort).length) bumps.push(src(e.appliedAt, cohort));
   return { bumps, daysToHire };
@@ -138,7 +140,7 @@ async function rebuildStageTallies(customerId: Types.ObjectId): Promise<TallyBum
       }
       const app = byApp.get(id)!;
       const { bumps } = stageEventBumps(
-        { customerId, source: app.source, appliedAt: app.appliedAt, fromKind: (ev.fromKind as TStageKind | null) ?? null, fromEnteredAt: ev.fromKind ? enteredAt : null, toKind: ev.toKind as TStageKind, at: ev.at, by: ev.by ?? null, reason: ev.reason ?? '', withdrawn: Boolean(ev.withdrawn) },
+        { customerId, jobId: ev.jobId, source: app.source, appliedAt: app.appliedAt, fromKind: (ev.fromKind as TStageKind | null) ?? null, fromEnteredAt: ev.fromKind ? enteredAt : null, toKind: ev.toKind as TStageKind, at: ev.at, by: ev.by ?? null, reason: ev.reason ?? '', withdrawn: Boolean(ev.withdrawn) },
         state,
       );
       for (const b of bumps) add(b);
@@ -148,4 +150,4 @@ async function rebuildStageTallies(customerId: Types.ObjectId): Promise<TallyBum
   return collected();
 }
 
-registerTallyRebuilder({ dims: ['src', 'rej', 'rejby'], rebuild: rebuildStageTallies });
+registerTallyRebuilder({ dims: ['src', 'rej', 'rejby', 'hire'], rebuild: rebuildStageTallies });

@@ -9,6 +9,7 @@ import { ReportTally } from './report-tally.model';
  * - src   key: application source     day    stage counters (applied, entered/exited/open per kind, reached/passed, stay and time-to-hire histograms, rejections)
  * - rej   key: rejection reason       day    rejected, withdrew
  * - rejby key: user id who rejected   day    rejected
+ * - hire  key: job id                 day    hired, time-to-hire histogram and sum
  * - user  key: user id                day    signIns, actions, moves, notes, interviewsScheduled, offers, mails
  * - job   key: job id                 month  applied, moves, notes, interviewsScheduled, offers, mails
  * - iv    key: interviewer id         day    interview counters (scheduled, completed, didNotHappen.<reason>, incident, recommendations, scorecard turnaround)
@@ -23,6 +24,7 @@ export const TallyDims = {
   src: 'day',
   rej: 'day',
   rejby: 'day',
+  hire: 'day',
   user: 'day',
   job: 'month',
   iv: 'day',
