@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { startTestApp } from '../../../test/test-app';
-import { bumpTallies, monthRollup, sumTallies, type TallyBump, type TallyQuery } from './tallies';
+import { bumpTallies, monthRollup, rebuildTallies, sumTallies, type TallyBump, type TallyQuery } from './tallies';
+import './stage-tallies';
 import { ReportTally } from './report-tally.model';
 
 let ctx: Awaited<ReturnType<typeof startTestApp>>;
@@ -62,5 +63,19 @@ describe('month roll-ups of the day tallies', () => {
       expect(byMonth.reduce((n, r) => n + r.sums.applied!, 0)).toBe(all!.sums.applied);
       expect(byMonth.map((r) => r.id)).toEqual([...byMonth.map((r) => r.id)].sort());
     }
+  });
+});
+
+describe('the tally repair', () => {
+  it('replaces the figures month by month and empties months that no raw event backs', async () => {
+    const customerId = new Types.ObjectId();
+    // Drifted figures: two months of stage counters with no stage event behind them, day and month documents.
+    await bumpTallies([
+      { customerId, dim: 'src', key: 'career_site', at: new Date('2025-01-10T10:00:00Z'), inc: { applied: 4 } },
+      { customerId, dim: 'src', key: 'career_site', at: new Date('2025-03-02T10:00:00Z'), inc: { applied: 2 } },
+    ]);
+    expect(await ReportTally.countDocuments({ customerId, dim: { $in: ['src', monthRollup('src')] } })).toBe(4);
+    await rebuildTallies(customerId);
+    expect(await ReportTally.countDocuments({ customerId, dim: { $in: ['src', monthRollup('src')] } })).toBe(0);
   });
 });

@@ -163,7 +163,7 @@ async function sumStored(q: TallyQuery, dim: string, from: Date | undefined, unt
 
 /**
  * Rebuilding: each dimension's owner registers how to recompute its documents from the raw events of
- * one company (answering the bumps), and `rebuildTallies` replaces them in one transaction. A dimension
+ * one company (answering the bumps), and `rebuildTallies` replaces them a month at a time. A dimension
  * whose raw source is the tally itself (sign-ins, actions) is not rebuilt.
  */
 export type TallyRebuilder = { dims: readonly TallyDim[]; counters?: (path: string) => boolean; rebuild: (customerId: Types.ObjectId) => Promise<TallyBump[]> };
@@ -173,47 +173,62 @@ export function registerTallyRebuilder(r: TallyRebuilder) {
 }
 
 /**
- * Recomputes every rebuildable tally of a company from its raw events, then its month roll-ups from the day
- * documents (so counters with no raw events, sign-ins, roll up too); answers how many documents were written.
+ * Recomputes every rebuildable tally of a company from its raw events, one calendar month per transaction
+ * (a large company's two years in one transaction would outlive the database's 60-second limit): each
+ * month's day documents are replaced, then its month roll-up is summed from them (so counters with no raw
+ * events, sign-ins, roll up too). A report read during a rebuild sees each month either old or new.
+ * Answers how many documents were written.
  */
 export async function rebuildTallies(customerId: Types.ObjectId): Promise<{ documents: number }> {
   const results = await Promise.all(rebuilders.map(async (r) => ({ r, bumps: await r.rebuild(customerId) })));
   let documents = 0;
-  await withTransaction(async (session) => {
-    for (const { r, bumps } of results) {
-      const dims = [...r.dims];
-      if (r.counters) {
-        // Only some counters of these dimensions are derived: unset those and keep the others (e.g. sign-ins).
-        const existing = await ReportTally.find({ customerId, dim: { $in: dims } }, { n: 1 }, { session }).lean();
-        const unset: Record<string, ''> = {};
-        for (const doc of existing) for (const path of flatPaths(doc.n as Record<string, unknown>)) if (r.counters(path)) unset[`n.${path}`] = '';
-        if (Object.keys(unset).length) await ReportTally.updateMany({ customerId, dim: { $in: dims } }, { $unset: unset }, { session });
-      } else {
-        await ReportTally.deleteMany({ customerId, dim: { $in: dims } }, { session });
-      }
-      await bumpTallies(bumps, session, { rollups: false });
-      documents += new Set(bumps.map((b) => `${b.dim}|${b.key}|${periodOf(b.dim, b.at).getTime()}`)).size;
-      documents += await rollUpMonths(customerId, dims.filter(hasRollup), session);
+  for (const { r, bumps } of results) {
+    const dims = [...r.dims];
+    const byMonth = new Map<number, TallyBump[]>();
+    for (const b of bumps) {
+      const month = monthOf(b.at).getTime();
+      const list = byMonth.get(month);
+      if (list) list.push(b);
+      else byMonth.set(month, [b]);
     }
-  });
+    // Months that hold documents now but get none from the rebuild are emptied (or, for kept counters, cleaned) too.
+    const held = await ReportTally.aggregate<{ _id: Date }>([{ $match: { customerId, dim: { $in: dims } } }, { $group: { _id: { $dateTrunc: { date: '$day', unit: 'month' } } } }]);
+    for (const m of held) if (!byMonth.has(m._id.getTime())) byMonth.set(m._id.getTime(), []);
+    for (const month of [...byMonth.keys()].sort((a, b) => a - b)) {
+      const days = { $gte: new Date(month), $lt: monthOf(new Date(month + 32 * DayMs)) };
+      documents += await withTransaction(async (session) => {
+        if (r.counters) {
+          // Only some counters of these dimensions are derived: unset those and keep the others (e.g. sign-ins).
+          const existing = await ReportTally.find({ customerId, dim: { $in: dims }, day: days }, { n: 1 }, { session }).lean();
+          const unset: Record<string, ''> = {};
+          for (const doc of existing) for (const path of flatPaths(doc.n as Record<string, unknown>)) if (r.counters(path)) unset[`n.${path}`] = '';
+          if (Object.keys(unset).length) await ReportTally.updateMany({ customerId, dim: { $in: dims }, day: days }, { $unset: unset }, { session });
+        } else {
+          await ReportTally.deleteMany({ customerId, dim: { $in: dims }, day: days }, { session });
+        }
+        const monthBumps = byMonth.get(month)!;
+        await bumpTallies(monthBumps, session, { rollups: false });
+        const written = new Set(monthBumps.map((b) => `${b.dim}|${b.key}|${periodOf(b.dim, b.at).getTime()}`)).size;
+        return written + (await rollUpMonth(customerId, dims.filter(hasRollup), days, session));
+      });
+    }
+  }
   return { documents };
 }
 
-/** Replaces the month roll-ups of these dimensions with the sums of their day documents; answers how many were written. */
-async function rollUpMonths(customerId: Types.ObjectId, dims: TallyDim[], session: ClientSession): Promise<number> {
+/** Replaces one month's roll-ups of these dimensions with the sums of its day documents; answers how many were written. */
+async function rollUpMonth(customerId: Types.ObjectId, dims: TallyDim[], days: { $gte: Date; $lt: Date }, session: ClientSession): Promise<number> {
   if (!dims.length) return 0;
-  await ReportTally.deleteMany({ customerId, dim: { $in: dims.map(monthRollup) } }, { session });
+  await ReportTally.deleteMany({ customerId, dim: { $in: dims.map(monthRollup) }, day: days }, { session });
   const months = new Map<string, { customerId: Types.ObjectId; dim: string; key: string; day: Date; n: Record<string, unknown> }>();
-  const days = ReportTally.find({ customerId, dim: { $in: dims } }, { dim: 1, key: 1, day: 1, n: 1 }, { session }).lean().cursor();
-  for await (const doc of days) {
-    const day = monthOf(doc.day);
-    const id = `${doc.dim}|${doc.key}|${day.getTime()}`;
-    const month = months.get(id) ?? { customerId, dim: monthRollup(doc.dim as TallyDim), key: doc.key, day, n: {} };
+  for (const doc of await ReportTally.find({ customerId, dim: { $in: dims }, day: days }, { dim: 1, key: 1, n: 1 }, { session }).lean()) {
+    const id = `${doc.dim}|${doc.key}`;
+    const month = months.get(id) ?? { customerId, dim: monthRollup(doc.dim as TallyDim), key: doc.key, day: days.$gte, n: {} };
     addCounters(month.n, doc.n as Record<string, unknown>);
     months.set(id, month);
   }
   const docs = [...months.values()];
-  for (let i = 0; i < docs.length; i += 1_000) await ReportTally.insertMany(docs.slice(i, i + 1_000), { session, lean: true });
+  if (docs.length) await ReportTally.insertMany(docs, { session, lean: true });
   return docs.length;
 }
 
