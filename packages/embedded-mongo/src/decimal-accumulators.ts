@@ -17,6 +17,9 @@ export function linkRaw(views: Doc[], raws: Doc[]): void {
   for (let i = 0; i < views.length; i++) if (views[i] !== raws[i]) rawOf.set(views[i], raws[i]);
 }
 
+/** The stored document an aggregation input document stands for (itself when it is not a view). */
+export const rawDocOf = (d: Doc): Doc => rawOf.get(d) ?? d;
+
 function fieldValues(coll: unknown[], expr: string): unknown[] {
   const parts = expr.slice(1).split('.');
   return coll.map((d) => {

@@ -1,0 +1,112 @@
+// $group stages whose accumulators are all $sum of a field path or of a number (counters summed over many
+// documents, as report summaries do). mingo evaluates each accumulator over each group's documents in turn,
+// so a hundred counters over thousands of documents walk every document a hundred times; here each document
+// is walked once, following only the fields it has (a trie of the summed paths), so sparse counters cost
+// what is present. Group ids are computed by mingo, as for any $group. A Decimal128 or another numeric
+// wrapper among the summed values hands the stage back to mingo's exact accumulators (answering null).
+import { aggregate as mingoAggregate } from 'mingo';
+import { keyString } from '../bson-compare.js';
+import { rawDocOf } from '../decimal-accumulators.js';
+import type { Doc } from '../errors.js';
+import { numericKind } from '../numeric-types.js';
+
+type Options = Record<string, unknown>;
+type Trie = { sums: number[]; children: Map<string, Trie> };
+
+const isFieldPath = (e: unknown): e is string => typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') && e.length > 1;
+
+/** True when every accumulator of the $group spec is { $sum: '$path' } or { $sum: <number> }. */
+export function isSumGroup(spec: unknown): spec is Doc {
+  if (!spec || typeof spec !== 'object' || !('_id' in spec)) return false;
+  const fields = Object.entries(spec as Doc).filter(([k]) => k !== '_id');
+  return (
+    fields.length > 0 &&
+    fields.every(([, acc]) => {
+      if (!acc || typeof acc !== 'object' || Array.isArray(acc)) return false;
+      const keys = Object.keys(acc);
+      if (keys.length !== 1 || keys[0] !== '$sum') return false;
+      const e = (acc as Doc).$sum;
+      return isFieldPath(e) || typeof e === 'number';
+    })
+  );
+}
+
+class NotPlain extends Error {}
+
+function isPlainObject(v: unknown): v is Doc {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** Adds the numbers found along the trie's paths in `value` to `totals`. */
+function walk(node: Trie, value: unknown, totals: number[]): void {
+  if (node.sums.length) {
+    if (typeof value === 'number') {
+      for (const i of node.sums) totals[i] += value;
+    } else if (typeof value === 'bigint' || (value !== null && typeof value === 'object' && numericKind(value) !== undefined)) {
+      // Int32, Double, Long, Decimal128: mingo's exact accumulators decide their sum.
+      throw new NotPlain();
+    }
+  }
+  if (!node.children.size || !isPlainObject(value)) return;
+  if (node.children.size <= 4) {
+    for (const [name, child] of node.children) walk(child, value[name], totals);
+    return;
+  }
+  for (const name in value) {
+    const child = node.children.get(name);
+    if (child) walk(child, value[name], totals);
+  }
+}
+
+/** The $group computed here, or null when a summed value needs mingo's exact arithmetic. */
+export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | null {
+  const fields = Object.keys(spec).filter((k) => k !== '_id');
+  const root: Trie = { sums: [], children: new Map() };
+  const perDoc: number[] = fields.map(() => 0);
+  fields.forEach((field, i) => {
+    const e = (spec[field] as Doc).$sum;
+    if (typeof e === 'number') {
+      perDoc[i] = e;
+      return;
+    }
+    let node = root;
+    for (const part of (e as string).slice(1).split('.')) {
+      let next = node.children.get(part);
+      if (!next) node.children.set(part, (next = { sums: [], children: new Map() }));
+      node = next;
+    }
+    node.sums.push(i);
+  });
+  const ids = groupIds(docs, spec._id, options);
+  const groups = new Map<string, { id: unknown; totals: number[] }>();
+  try {
+    for (let d = 0; d < docs.length; d++) {
+      const id = ids[d] ?? null;
+      const key = keyString(id);
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { id, totals: fields.map(() => 0) }));
+      for (let i = 0; i < perDoc.length; i++) group.totals[i] += perDoc[i];
+      walk(root, rawDocOf(docs[d]), group.totals);
+    }
+  } catch (err) {
+    if (err instanceof NotPlain) return null;
+    throw err;
+  }
+  return [...groups.values()].map((g) => {
+    const out: Doc = { _id: g.id };
+    fields.forEach((f, i) => (out[f] = g.totals[i]));
+    return out;
+  });
+}
+
+/** Each document's group id: a top-level field or a constant directly, anything else through mingo. */
+function groupIds(docs: Doc[], idExpr: unknown, options: Options): unknown[] {
+  if (idExpr === null || typeof idExpr === 'number' || typeof idExpr === 'boolean' || (typeof idExpr === 'string' && !idExpr.startsWith('$'))) return docs.map(() => idExpr);
+  if (isFieldPath(idExpr) && !idExpr.includes('.')) {
+    const field = idExpr.slice(1);
+    return docs.map((d) => d[field] ?? null);
+  }
+  // $let keeps the id in expression context ({ a: 1 } is a document there, not an inclusion as in $project).
+  const projected = mingoAggregate(docs, [{ $project: { _id: 0, k: { $let: { vars: {}, in: idExpr } } } }], options) as Doc[];
+  return projected.map((p) => p.k ?? null);
+}
