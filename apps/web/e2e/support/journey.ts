@@ -42,6 +42,8 @@ export async function signInWithPassword(page: Page, email: string, password = D
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel(/^Password/).fill(password);
+  // A person reads the captcha once its image shows (a fresh one replaces a used one after a refusal).
+  await page.getByRole('img', { name: /^Captcha/ }).waitFor();
   await page.getByRole('textbox', { name: /^Captcha/ }).fill(CaptchaTestText);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

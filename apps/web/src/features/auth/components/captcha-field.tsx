@@ -18,7 +18,8 @@ export function CaptchaField({ captcha, inputProps }: { captcha: UseQueryResult<
   return (
     <Stack gap={6}>
       <Group gap="xs" wrap="nowrap">
-        {captcha.data ? (
+        {/* A used captcha is never shown while its replacement loads: an answer to it would be refused. */}
+        {captcha.data && !captcha.isFetching ? (
           <Image
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.data.svg)}`}
             alt="Captcha: type the characters shown in this image"
