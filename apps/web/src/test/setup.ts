@@ -4,9 +4,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { clearAllStorage } from '@/lib/session';
 
 // Lazy pages load their chunks on first render, and CI runs two test files at once on two busy cores:
-// waits get twenty seconds instead of the default one (a passing wait returns as soon as it is met). This
-// is the one wait for every test; tests do not set shorter ones of their own.
-configure({ asyncUtilTimeout: 20_000 });
+// waits get a minute instead of the default second (a passing wait returns as soon as it is met; a starved
+// machine once needed more than twenty seconds to filter the time zone list). This is the one wait for every
+// test; tests do not set shorter ones of their own.
+configure({ asyncUtilTimeout: 60_000 });
 
 // jsdom lacks what Mantine asks of the browser.
 if (!window.matchMedia) {
