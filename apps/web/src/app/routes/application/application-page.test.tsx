@@ -48,8 +48,8 @@ describe('/application/:id', () => {
     expect(within(history).getByText('Applied → Interview')).toBeInTheDocument();
     expect(within(history).getByText(/Rita Recruiter/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Answers' })).getByText('Engines')).toBeInTheDocument();
-    const interviews = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 5000 });
-    expect(await within(interviews).findByText('No interviews yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const interviews = await screen.findByRole('region', { name: 'Interviews' });
+    expect(await within(interviews).findByText('No interviews yet.', {})).toBeInTheDocument();
     expect(within(interviews).getByRole('button', { name: 'Schedule interview' })).toBeInTheDocument();
   });
 
@@ -108,21 +108,21 @@ describe('/application/:id', () => {
     });
     const view = renderWithProviders(null, { route: `/application/${id}` });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Move Ada Lovelace to…' }, { timeout: 5000 }));
-    const menu = await screen.findByRole('menu', {}, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Move Ada Lovelace to…' }));
+    const menu = await screen.findByRole('menu', {});
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Applied', 'Offer']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Offer' }));
-    await waitFor(() => expect(bodies).toEqual([{ stageId: 's3' }]), { timeout: 5000 });
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent("This stage is not part of the job's pipeline.");
+    await waitFor(() => expect(bodies).toEqual([{ stageId: 's3' }]));
+    expect(await screen.findByRole('alert', {})).toHaveTextContent("This stage is not part of the job's pipeline.");
     await user.click(screen.getByRole('button', { name: 'Reject Ada Lovelace…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject Ada Lovelace' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Ada Lovelace' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Mail the candidate' }));
     expect(within(dialog).getByText(/There is no pipeline mail template yet/)).toBeInTheDocument();
     view.unmount();
 
     signIn({ id: 'someone', role: 'recruiter' });
     renderWithProviders(null, { route: `/application/${id}` });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace for Backend Engineer' })).toBeInTheDocument();
     await waitFor(() => expect(http.history.get.some((r) => r.url === `/api/jobs/${job.id}`)).toBe(true));
     expect(screen.queryByRole('button', { name: 'Move Ada Lovelace to…' })).toBeNull();
   });
@@ -135,8 +135,8 @@ describe('/application/:id', () => {
     http.onGet(`/api/applications/${id}/offers`).reply(200, { items: [] });
     http.onGet(`/api/applications/${id}/offer-options`).reply(200, { defaults: { jobTitle: 'Backend Engineer', managerId: null, currency: 'EUR' }, templates: [], customFields: [], blockedReason: 'Offers are made from an offer stage. Move the application to an offer stage first.' });
     renderWithProviders(null, { route: `/application/${id}` });
-    const offers = await screen.findByRole('region', { name: 'Offers' }, { timeout: 5000 });
-    expect(await within(offers).findByText('Offers are made from an offer stage. Move the application to an offer stage first.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const offers = await screen.findByRole('region', { name: 'Offers' });
+    expect(await within(offers).findByText('Offers are made from an offer stage. Move the application to an offer stage first.', {})).toBeInTheDocument();
     expect(within(offers).queryByRole('button', { name: 'Make an offer' })).toBeNull();
   });
 });

@@ -57,7 +57,7 @@ function openProfile(rights: TAccessRight[], profile: () => TCandidateProfile = 
 describe('/candidate/:id: erasing the candidate', () => {
   it('is offered only to users with the companySettings right', async () => {
     openProfile(['candidates' as TAccessRight].filter((r) => r !== 'companySettings'));
-    await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 });
     await screen.findByRole('button', { name: 'Add to job' });
     expect(screen.queryByRole('button', { name: 'Erase candidate' })).toBeNull();
   });
@@ -72,8 +72,8 @@ describe('/candidate/:id: erasing the candidate', () => {
     });
     openProfile(['companySettings'], () => current);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Erase candidate' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Erase Ada Lovelace?' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Erase candidate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase Ada Lovelace?' });
     expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
     expect(within(dialog).getByText(/Anonymous events/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Résumés and other files, notes/)).toBeInTheDocument();
@@ -98,8 +98,8 @@ describe('/candidate/:id: erasing the candidate', () => {
     http.onPost(`/api/privacy/candidates/${id}/erase`).reply(400, { code: 'bad_request', message: PrivacyMessages.confirmNameMismatch });
     openProfile(['companySettings']);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Erase candidate' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Erase Ada Lovelace?' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Erase candidate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase Ada Lovelace?' });
     await user.type(within(dialog).getByRole('textbox', { name: "Type the candidate's name to confirm" }), 'ada  lovelace');
     await user.click(within(dialog).getByRole('button', { name: 'Erase candidate' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(PrivacyMessages.confirmNameMismatch);

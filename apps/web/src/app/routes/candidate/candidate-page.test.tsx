@@ -75,8 +75,8 @@ describe('/candidate/:id', () => {
   it("lists the candidate's interviews across applications on my clock, each opening its application", async () => {
     interviews = [technical, { ...technical, id: '64e000000000000000000002', roundName: 'Phone screen', start: '2026-11-20T14:00:00.000Z', end: '2026-11-20T14:30:00.000Z', status: 'completed' }];
     openProfile();
-    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 15_000 });
-    const rows = await within(region).findAllByRole('row', {}, { timeout: 15_000 });
+    const region = await screen.findByRole('region', { name: 'Interviews' });
+    const rows = await within(region).findAllByRole('row', {});
     expect(rows.slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['Tue, 1 Dec 2026, 09:00–10:00', 'Technical interview', 'Backend Engineer', 'Scheduled'],
       ['Fri, 20 Nov 2026, 14:00–14:30', 'Phone screen', 'Backend Engineer', 'Completed'],
@@ -87,8 +87,8 @@ describe('/candidate/:id', () => {
 
   it('says how to schedule when the candidate has no interviews', async () => {
     openProfile();
-    const region = await screen.findByRole('region', { name: 'Interviews' }, { timeout: 15_000 });
-    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Interviews' });
+    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.', {})).toBeInTheDocument();
   });
 
   it('shows who they are, their applications, consent, résumé and timeline', async () => {
@@ -102,7 +102,7 @@ describe('/candidate/:id', () => {
     expect(within(details).getByText('Consent since 1 Oct 2026, until 1 Oct 2028 (Career site apply form)')).toBeInTheDocument();
     const applications = screen.getByRole('region', { name: 'Applications' });
     expect(within(applications).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
-    expect(await within(applications).findByRole('button', { name: 'Schedule an interview with Ada Lovelace for Backend Engineer' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(applications).findByRole('button', { name: 'Schedule an interview with Ada Lovelace for Backend Engineer' })).toBeInTheDocument();
     const resume = screen.getByRole('region', { name: 'Résumé' });
     expect(await within(resume).findByText('ada.docx')).toBeInTheDocument();
     expect(within(resume).getByText('Analytical engines since 1842')).toBeInTheDocument();

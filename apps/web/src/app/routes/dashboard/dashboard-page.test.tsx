@@ -128,7 +128,7 @@ describe('/dashboard', () => {
   });
 });
 
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const news: TSpotlightItem = {
   id: '64c000000000000000000001',
   title: 'New reports are here',

@@ -69,11 +69,11 @@ describe('/database', () => {
     );
     const { router } = renderWithProviders(null, { route: '/database' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Candidate database' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Otto Brandt' }, { timeout: 5000 })).toHaveAttribute('href', '/candidate/650000000000000000000002');
+    expect(await screen.findByRole('link', { name: 'Otto Brandt' })).toHaveAttribute('href', '/candidate/650000000000000000000002');
 
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: /Search candidates/ }), '  rust ');
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Otto Brandt' })).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Otto Brandt' })).not.toBeInTheDocument());
     const row = screen.getByRole('link', { name: 'Maria Rust' }).closest('tr')!;
     expect(within(row).getByText('Rust', { selector: 'mark' })).toBeInTheDocument();
     expect(asked.at(-1)?.get('q')).toBe('rust');
@@ -86,21 +86,21 @@ describe('/database', () => {
     const { router } = renderWithProviders(null, { route: '/database?location=Munich' });
     const box = await screen.findByRole('searchbox', { name: /Search candidates/ });
     await userEvent.setup().type(box, 'otto');
-    await waitFor(() => expect(currentPath(router)).toBe('/database?q=otto&location=Munich'), { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Maria Rust' })).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(currentPath(router)).toBe('/database?q=otto&location=Munich'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Maria Rust' })).not.toBeInTheDocument());
     await act(() => router.navigate(-1));
     expect(currentPath(router)).toBe('/database?location=Munich');
     await waitFor(() => expect(box).toHaveValue(''));
-    expect(await screen.findByRole('link', { name: 'Maria Rust' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Maria Rust' })).toBeInTheDocument();
   });
 
   it('narrows the results when a facet is ticked, with the counts shown', async () => {
     signIn({ role: 'recruiter' });
     const asked = answerSearches((p) => (p.getAll('location').includes('Munich') ? result([otto]) : result([candidate(), otto])));
     const { router } = renderWithProviders(null, { route: '/database' });
-    const location = await screen.findByRole('group', { name: 'Location' }, { timeout: 5000 });
+    const location = await screen.findByRole('group', { name: 'Location' });
     await userEvent.setup().click(within(location).getByRole('checkbox', { name: 'Munich (1)' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Maria Rust' })).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Maria Rust' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Otto Brandt' })).toBeInTheDocument();
     expect(asked.at(-1)?.getAll('location')).toEqual(['Munich']);
     expect(currentPath(router)).toBe('/database?location=Munich');
@@ -111,7 +111,7 @@ describe('/database', () => {
     answerSearches(() => result([candidate(), otto]));
     renderWithProviders(null, { route: '/database' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
     const bar = screen.getByRole('region', { name: 'Selection' });
     expect(within(bar).getByText('2 selected')).toBeInTheDocument();
     // A recruiter acts on the selection: tag, add to a job, a campaign, an Excel export.
@@ -127,7 +127,7 @@ describe('/database', () => {
     signIn({ role: 'recruiter' });
     answerSearches((p) => result([], p.get('q') ? {} : { facets: noFacets }));
     renderWithProviders(null, { route: '/database?q=zebra' });
-    expect(await screen.findByText('No candidates match “zebra”.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No candidates match “zebra”.', undefined)).toBeInTheDocument();
     expect(screen.getByText('Try fewer or other words, or clear some filters.')).toBeInTheDocument();
   });
 
@@ -135,7 +135,7 @@ describe('/database', () => {
     signIn({ role: 'recruiter' });
     answerSearches(() => result([], { facets: noFacets }));
     renderWithProviders(null, { route: '/database' });
-    expect(await screen.findByText('The candidate database is empty.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The candidate database is empty.', undefined)).toBeInTheDocument();
     expect(screen.getByText(/when they apply on your career site or when a recruiter adds or imports them/)).toBeInTheDocument();
   });
 
@@ -149,7 +149,7 @@ describe('/database', () => {
     });
     renderWithProviders(null, { route: '/database?q=rust&location=Berlin' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save this search' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }));
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Berlin');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toMatchObject({ name: 'Berlin', query: { q: 'rust', location: ['Berlin'] } }));

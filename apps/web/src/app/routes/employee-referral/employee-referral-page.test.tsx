@@ -8,7 +8,7 @@ import { mockHttp } from '@/test/http';
 import { buildReferableJob, jobId, page } from '@/features/referrals/test-referrals';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const url = `/api/referrals/jobs/${jobId}`;
 const campaignId = '64e000000000000000000081';
 

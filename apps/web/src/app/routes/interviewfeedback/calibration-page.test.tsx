@@ -37,7 +37,7 @@ describe('/interviewfeedback-all/calibration', () => {
       return [200, calibration];
     });
     const { router } = renderWithProviders(null, { route: '/interviewfeedback-all/calibration' });
-    const table = await screen.findByRole('table', { name: 'Calibration per interviewer' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Calibration per interviewer' });
     const emma = within(table).getByRole('row', { name: /Emma Employee/ });
     expect(within(emma).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '+0.50', '67% (2 of 3)', '+0.75', '50% (1 of 2)']);
     const hank = within(table).getByRole('row', { name: /Hank Manager/ });
@@ -48,7 +48,7 @@ describe('/interviewfeedback-all/calibration', () => {
     expect(screen.getByRole('region', { name: 'How this is computed' })).toHaveTextContent(/majority of the others/);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Job' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Backend Engineer' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Backend Engineer' }));
     await waitFor(() => expect(currentPath(router)).toBe('/interviewfeedback-all/calibration?jobId=64d000000000000000000001'));
     await waitFor(() => expect(asked).toContainEqual({ jobId: '64d000000000000000000001' }));
   });
@@ -57,7 +57,7 @@ describe('/interviewfeedback-all/calibration', () => {
     signInAs({ addlRoles: ['HM'], role: 'employee' });
     http.onGet('/api/interview-feedback/calibration').reply(200, { scope: 'mine', jobs: [], rows: [] });
     renderWithProviders(null, { route: '/interviewfeedback-all/calibration' });
-    expect(await screen.findByText('No submitted scorecards yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No submitted scorecards yet.', {})).toBeInTheDocument();
     expect(screen.getByText(/for the jobs you are the hiring manager of/)).toBeInTheDocument();
   });
 
@@ -65,7 +65,7 @@ describe('/interviewfeedback-all/calibration', () => {
     signInAs({ role: 'employee' });
     http.onGet('/api/interview-feedback/calibration').reply(403, { code: 'forbidden', message: 'Calibration is for admins and hiring managers.' });
     renderWithProviders(null, { route: '/interviewfeedback-all/calibration' });
-    expect(await screen.findByText('Calibration is for admins and hiring managers.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Calibration is for admins and hiring managers.', {})).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -27,14 +27,14 @@ describe("/job/:id applicants' bulk actions", () => {
     });
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Grace Hopper' }, { timeout: 5000 }));
-    const bar = await screen.findByRole('region', { name: 'Bulk actions' }, { timeout: 5000 });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Grace Hopper' }));
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByText('1 applicant selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Tag…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tag 1 applicant' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Add tags' }), 'Shortlist{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
-    expect(await screen.findByText('Tags changed: 1 applicant.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Tags changed: 1 applicant.', {})).toBeInTheDocument();
     expect(sent).toEqual({ applicationIds: ['a1'], action: { type: 'tag', add: ['Shortlist'], remove: [] } });
     expect(screen.getByRole('checkbox', { name: 'Select Grace Hopper' })).not.toBeChecked();
   });
@@ -43,7 +43,7 @@ describe("/job/:id applicants' bulk actions", () => {
     signIn({ role: 'employee' });
     serve(false);
     renderWithProviders(null, { route: `/job/${job.id}` });
-    expect(await screen.findByText('Grace Hopper', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Grace Hopper', {})).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select Grace Hopper' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { buildJobDetail, buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const stages = [
   { id: 's1', name: 'Applied', kind: 'screening' as const, count: 1 },
   { id: 's2', name: 'Interview', kind: 'interview' as const, count: 0 },

@@ -8,7 +8,7 @@ import { mockHttp } from '@/test/http';
 import { buildMyReferral, buildReferableJob, page } from '@/features/referrals/test-referrals';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 describe('/my-referrals', () => {
   it('lists each referral with its coarse status and reward, and nothing more of the application', async () => {

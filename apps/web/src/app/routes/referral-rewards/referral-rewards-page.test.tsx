@@ -49,7 +49,7 @@ beforeEach(() => {
 
 async function openPage(route = '/referral-rewards') {
   const view = renderWithProviders(null, { route });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Referral rewards' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Referral rewards' })).toBeInTheDocument();
   return { ...view, user: userEvent.setup() };
 }
 
@@ -61,7 +61,7 @@ describe('/referral-rewards as an employee', () => {
     http.onGet(ReferralRewardApi.rewards).reply(200, list([pending, paid], { pending: ['EUR 1,500.00'], paid: ['EUR 1,500.00'] }));
     await openPage();
     expect(screen.getByRole('tab', { name: 'Rewards', selected: true })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Rewards' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Rewards' });
     const row = (name: string) => within(table).getByRole('cell', { name }).closest('tr')!;
     expect(row('Jane Doe')).toHaveTextContent('Pending (waiting period)');
     expect(row('Jane Doe')).toHaveTextContent('Payable from 30 Dec 2026');
@@ -80,7 +80,7 @@ describe('/referral-rewards as an employee', () => {
     try {
       http.onGet(ReferralRewardApi.rewards).reply(200, list([buildReward({ status: 'approved', approvedAt: '2026-11-20T10:00:00.000Z', approvedBy: ada })]));
       await openPage();
-      const cards = await screen.findByRole('list', { name: 'Rewards' }, { timeout: 5000 });
+      const cards = await screen.findByRole('list', { name: 'Rewards' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       const card = within(cards).getByRole('listitem');
       expect(card).toHaveTextContent('Jane Doe');
@@ -96,7 +96,7 @@ describe('/referral-rewards as an employee', () => {
     signIn({ role: 'employee', admin: false });
     http.onGet(ReferralRewardApi.rewards).reply(200, list([]));
     await openPage();
-    expect(await screen.findByText(/When someone you referred is hired, the reward appears here/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/When someone you referred is hired, the reward appears here/, {})).toBeInTheDocument();
   });
 });
 
@@ -110,7 +110,7 @@ describe('/referral-rewards as an admin', () => {
       return [200, list([buildReward({ status: 'payable' })], { payable: ['EUR 3,000.00', 'USD 500.00'], paid: ['EUR 1,000.00'] }, { total: 60, pageSize: 25 })];
     });
     const { user, router } = await openPage();
-    const table = await screen.findByRole('table', { name: 'Rewards' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Rewards' });
     expect(within(table).getByRole('columnheader', { name: 'Referrer' })).toBeInTheDocument();
     const totals = screen.getByRole('region', { name: 'Totals by status' });
     expect(within(totals).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['PayableEUR 3,000.00', 'PayableUSD 500.00', 'PaidEUR 1,000.00']);
@@ -123,7 +123,7 @@ describe('/referral-rewards as an admin', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Approved' }));
     await waitFor(() => expect(currentPath(router)).toBe('/referral-rewards?status=approved'));
-    expect(await screen.findByRole('cell', { name: 'Ola Nordmann' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Ola Nordmann' })).toBeInTheDocument();
     expect(asked).toContainEqual({ status: 'approved', page: 1 });
   });
 
@@ -131,7 +131,7 @@ describe('/referral-rewards as an admin', () => {
     signIn({ role: 'recruiter', admin: true });
     http.onGet(ReferralRewardApi.rewards, { params: { status: 'forfeited', page: 1 } }).reply(200, list([]));
     await openPage('/referral-rewards?status=forfeited');
-    expect(await screen.findByText('No rewards are forfeited. Choose another status to see the others.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No rewards are forfeited. Choose another status to see the others.', {})).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Forfeited');
   });
 
@@ -148,7 +148,7 @@ describe('/referral-rewards as an admin', () => {
     http.onPost(`/api/referral-rewards/${reward.id}/pay`).reply(409, { code: 'conflict', message: RewardMessages.alreadyClosed });
     const { user } = await openPage();
 
-    await user.click(await screen.findByRole('button', { name: 'Approve reward for Jane Doe (Emma Employee)' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Approve reward for Jane Doe (Emma Employee)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve reward' });
     expect(dialog).toHaveTextContent('Approve the reward of EUR 1,500.00 for referring Jane Doe (Backend Engineer) to Emma Employee?');
     expect(posted).toEqual([]);
@@ -156,7 +156,7 @@ describe('/referral-rewards as an admin', () => {
     expect(await screen.findByText('Reward approved')).toBeInTheDocument();
     expect(posted).toEqual([`/api/referral-rewards/${reward.id}/approve`]);
     const table = screen.getByRole('table', { name: 'Rewards' });
-    expect(await within(table).findByText('Approved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(table).findByText('Approved', {})).toBeInTheDocument();
     expect(within(table).getByText('Approved 20 Nov 2026 by Ada Admin')).toBeInTheDocument();
 
     // Someone else closed it meanwhile: the refusal is shown in the dialog.
@@ -176,7 +176,7 @@ describe('/referral-rewards as an admin', () => {
       return [200, { ...reward, status: 'forfeited', forfeitReason: 'Left in the second month', can: { approve: false, pay: false, forfeit: false } }];
     });
     const { user } = await openPage();
-    expect(await screen.findByRole('button', { name: 'Forfeit reward for Jane Doe (Emma Employee)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Forfeit reward for Jane Doe (Emma Employee)' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Approve reward/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Forfeit reward for Jane Doe (Emma Employee)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forfeit reward' });
@@ -199,7 +199,7 @@ describe('/referral-rewards as an admin', () => {
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = await openPage('/referral-rewards?status=payable');
-    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(exported).toEqual([{ status: 'payable' }]);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('referral-rewards-payable.xlsx');
@@ -211,7 +211,7 @@ describe('/referral-rewards as an admin', () => {
     http.onGet(ReferralRewardApi.rewards).reply(200, list([buildReward()]));
     http.onGet(ReferralRewardApi.export).reply(403, { code: 'forbidden', message: RewardMessages.onlyAdmins });
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(RewardMessages.onlyAdmins);
   });
 });

@@ -77,7 +77,7 @@ beforeEach(() => {
 
 async function openReport(route: string, title: string) {
   const view = renderWithProviders(null, { route });
-  expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 8000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   return { ...view, user: userEvent.setup() };
 }
 
@@ -93,11 +93,11 @@ describe('/reports/:name', () => {
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
-    const figures = await screen.findByRole('region', { name: 'Headline figures' }, { timeout: 8000 });
+    const figures = await screen.findByRole('region', { name: 'Headline figures' });
     expect(within(figures).getByText('1,234')).toBeInTheDocument();
     expect(within(figures).getByText('4.3%')).toBeInTheDocument();
 
-    const figure = await screen.findByRole('figure', { name: 'Career site brought the most applications (1,000) and hires (40).' }, { timeout: 30000 });
+    const figure = await screen.findByRole('figure', { name: 'Career site brought the most applications (1,000) and hires (40).' });
     expect(figure).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: /Source activity, 27 Aug 2026 to 24 Nov 2026/ });
@@ -121,7 +121,7 @@ describe('/reports/:name', () => {
       buildResult({ applied: params.businessUnitId ? [{ key: 'businessUnitId', label: 'Business unit', value: 'Engineering' }] : [] }),
     );
     const { router, user } = await openReport('/reports/source-activity', 'Source activity');
-    await screen.findByRole('table', undefined, { timeout: 8000 });
+    await screen.findByRole('table', undefined);
     expect(asked[0]).toEqual({});
 
     await choose(user, 'Source', 'Referral');
@@ -152,11 +152,11 @@ describe('/reports/:name', () => {
   it('asks for both dates of a custom range before asking the API, then sends them', async () => {
     const asked = serveReport('source-activity');
     const { router, user } = await openReport('/reports/source-activity', 'Source activity');
-    await screen.findByRole('table', undefined, { timeout: 8000 });
+    await screen.findByRole('table', undefined);
     await choose(user, 'Date range', 'Custom');
     expect(await screen.findByText('Enter both a from and a to date to see the report for a custom range.')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/reports/source-activity?preset=custom');
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toBeEnabled(), { timeout: 15000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toBeEnabled());
     await user.type(screen.getByRole('textbox', { name: 'From' }), '1 Jan 2026');
     await user.tab();
     await waitFor(() => expect(currentPath(router)).toBe('/reports/source-activity?preset=custom&from=2026-01-01'));
@@ -170,7 +170,7 @@ describe('/reports/:name', () => {
   it('shows only the filters the report takes, and never sends another from the URL', async () => {
     const asked = serveReport('vacancy-ageing', () => buildResult({ name: 'vacancy-ageing', title: 'Vacancy ageing', range: null }));
     await openReport('/reports/vacancy-ageing?source=referral&preset=last30&jobId=64d000000000000000000001', 'Vacancy ageing');
-    await screen.findByRole('table', undefined, { timeout: 8000 });
+    await screen.findByRole('table', undefined);
     expect(asked[0]).toEqual({ jobId: '64d000000000000000000001' });
     const filters = screen.getByRole('region', { name: 'Filters' });
     expect(within(filters).queryByRole('combobox', { name: 'Date range' })).not.toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('/reports/:name', () => {
       buildResult({ name: 'interview-scheduled', title: 'Interviews scheduled', rows: [], totals: null, totalRows: 0, headline: [], empty: 'No interview was scheduled in this period.' }),
     );
     const view = await openReport('/reports/interview-scheduled?preset=year', 'Interviews scheduled');
-    expect(await screen.findByText('No interview was scheduled in this period.', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No interview was scheduled in this period.', undefined)).toBeInTheDocument();
     expect(screen.getByText('Try a wider date range or fewer filters.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const { router, user } = view;
@@ -196,7 +196,7 @@ describe('/reports/:name', () => {
     const rows = Array.from({ length: 120 }, (_, i) => ({ source: `Row ${i + 1}`, applications: i, hireRate: null, days: null }));
     serveReport('source-activity', () => buildResult({ rows, totalRows: 1234 }));
     const { user } = await openReport('/reports/source-activity', 'Source activity');
-    const table = await screen.findByRole('table', { name: /page 1 of 3/ }, { timeout: 8000 });
+    const table = await screen.findByRole('table', { name: /page 1 of 3/ });
     expect(within(table).getAllByRole('row')).toHaveLength(52);
     expect(screen.getByText(/Showing 120 of 1,234 rows/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
@@ -211,7 +211,7 @@ describe('/reports/:name', () => {
     await openReport('/reports/time-to-hire', 'Time to hire');
     expect(await screen.findByRole('status', { name: 'Loading the report' })).toBeInTheDocument();
     answer([200, buildResult({ name: 'time-to-hire', title: 'Time to hire' })]);
-    expect(await screen.findByRole('table', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('table', undefined)).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the report' })).not.toBeInTheDocument();
   });
 
@@ -219,7 +219,7 @@ describe('/reports/:name', () => {
     let fail = true;
     http.onGet('/api/reports/velocity').reply(() => (fail ? [400, { code: 'bad_request', message: 'The date range can span at most 1098 days.' }] : [200, buildResult({ name: 'velocity', title: 'Velocity' })]));
     const { user } = await openReport('/reports/velocity', 'Velocity');
-    expect(await screen.findByText('The date range can span at most 1098 days.', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('The date range can span at most 1098 days.', undefined)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
@@ -234,9 +234,9 @@ describe('/reports/:name', () => {
     });
     http.onGet('/api/exports/job-1').reply(200, { jobId: 'job-1', state: 'done', progress: 100, message: 'Ready', fileUrl: '/api/exports/job-1/file', fileName: 'source-activity.xlsx' });
     const { user } = await openReport('/reports/source-activity?preset=quarter&source=agency&candidateId=64e000000000000000000001', 'Source activity');
-    await screen.findByRole('table', undefined, { timeout: 8000 });
+    await screen.findByRole('table', undefined);
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    expect(await screen.findByRole('button', { name: 'Download source-activity.xlsx' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download source-activity.xlsx' })).toBeInTheDocument();
     expect(exported).toEqual({ preset: 'quarter', source: 'agency' });
   });
 
@@ -266,19 +266,19 @@ describe('/reports/:name', () => {
     expect(asked).toHaveLength(0);
 
     await user.type(screen.getByRole('combobox', { name: 'Candidate' }), 'jane');
-    await user.click(await screen.findByRole('option', { name: 'Jane Doe (jane@doe.test)' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('option', { name: 'Jane Doe (jane@doe.test)' }));
     await waitFor(() => expect(asked.at(-1)).toEqual({ candidateId: '64e000000000000000000001' }));
     expect(currentPath(router)).toBe('/reports/candidate-timeline?candidateId=64e000000000000000000001');
-    const figure = await screen.findByRole('figure', { name: 'Jane Doe applied to one job.' }, { timeout: 30000 });
+    const figure = await screen.findByRole('figure', { name: 'Jane Doe applied to one job.' });
     expect(within(figure).getByText('Days in stage: 3.0 days')).toBeInTheDocument();
   });
 
   it('shows the not-found page for a name that is no report, and for a platform-only report', async () => {
     const { unmount } = renderWithProviders(null, { route: '/reports/no-such-report' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     unmount();
     renderWithProviders(null, { route: '/reports/companies' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(http.history.get!.some((r) => r.url?.startsWith('/api/reports'))).toBe(false);
   });
 
@@ -286,7 +286,7 @@ describe('/reports/:name', () => {
     const { user } = signIn({ admin: false, role: 'recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     renderWithProviders(null, { route: '/reports/source-activity' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(http.history.get!.some((r) => r.url?.startsWith('/api/reports'))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 const overview: TReportsOverview = {
   generatedAt: '2026-11-24T10:00:00.000Z',

@@ -8,7 +8,7 @@ import { mockHttp } from '@/test/http';
 import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const jobId = '64d000000000000000000001';
 const stages = [
   { id: '64f000000000000000000001', name: 'Applied', kind: 'screening' as const },

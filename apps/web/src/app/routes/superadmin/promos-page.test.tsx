@@ -20,7 +20,7 @@ describe('/superadmin/promos', () => {
     signInSuperAdmin();
     http.onGet('/api/superadmin/promos').reply(200, { items: [launch, { ...launch, id: '64c000000000000000000002', code: 'TENOFF', kind: 'amount', value: 1000, plans: ['starter'], validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', maxUses: null, usesSoFar: 3, active: false }] });
     renderWithProviders(null, { route: '/superadmin/promos' });
-    const table = await screen.findByRole('table', { name: 'Promo codes' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Promo codes' });
     const launchRow = within(table).getByRole('cell', { name: 'LAUNCH20' }).closest('tr')!;
     expect(launchRow).toHaveTextContent('20% off');
     expect(launchRow).toHaveTextContent('Starter, Growth, Enterprise');
@@ -52,7 +52,7 @@ describe('/superadmin/promos', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/superadmin/promos' });
-    await screen.findByRole('table', { name: 'Promo codes' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Promo codes' });
 
     await user.click(screen.getByRole('button', { name: 'New promo code' }));
     let dialog = await screen.findByRole('dialog', { name: 'New promo code' });
@@ -86,6 +86,6 @@ describe('/superadmin/promos', () => {
     const { user } = signIn({ admin: true });
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     renderWithProviders(null, { route: '/superadmin/promos' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ vi.mock('@/features/mail/components/rich-text-field-editor', () => ({
 }));
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 function signInSuperAdmin() {
   const { user } = signIn({ superAdmin: true, customer: null, customerState: null, firstName: 'Sam', lastName: 'Super', fullName: 'Sam Super' });

@@ -87,7 +87,7 @@ describe('/workflow', () => {
 
     // Selecting cards brings the bulk actions for them.
     await userEvent.setup().click(within(adaCard).getByRole('checkbox', { name: 'Select Ada Lovelace' }));
-    const bar = await screen.findByRole('region', { name: 'Bulk actions' }, { timeout: 5000 });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByText('1 applicant selected')).toBeInTheDocument();
   });
 
@@ -205,8 +205,8 @@ describe('/workflow', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Actions for Alan Turing' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Schedule interview…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Alan Turing' }, { timeout: 5000 });
-    expect(await within(dialog).findByDisplayValue('Technical', {}, { timeout: 5000 })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Alan Turing' });
+    expect(await within(dialog).findByDisplayValue('Technical', {})).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' })).toHaveValue('45');
   });
 

@@ -59,7 +59,7 @@ describe('/workflow/:stage', () => {
     const { router } = renderWithProviders(null, { route: '/workflow/interview' });
     expect(await screen.findByRole('heading', { level: 1, name: /Interview/ })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(await screen.findByRole('link', { name: 'Person 2' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Person 2' })).toBeInTheDocument();
     expect(asked[0]).toMatchObject({ kind: 'interview', scope: 'mine', sort: 'newest', page: 1 });
     expect(screen.getByRole('tab', { name: 'Interview' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Name' }));
@@ -82,16 +82,16 @@ describe('/workflow/:stage', () => {
     });
     renderWithProviders(null, { route: '/workflow/interview' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select Person 1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Person 1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Person 3' }));
     const bar = screen.getByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 applicants selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Reject…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject 2 applicants' });
     await user.click(within(dialog).getByRole('combobox', { name: /Rejection reason/ }));
-    await user.click(await screen.findByRole('option', { name: 'Not enough experience' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Not enough experience' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    const summary = await screen.findByRole('status', { name: /^Rejected/ }, { timeout: 5000 });
+    const summary = await screen.findByRole('status', { name: /^Rejected/ });
     expect(summary).toHaveTextContent('Rejected: 1 applicant.');
     expect(within(summary).getByRole('listitem')).toHaveTextContent("Person 3: Only the job's owners, its hiring manager, its recruiters and admins can move its applicants.");
     expect(sent).toEqual({ applicationIds: [row(1).applicationId, row(3).applicationId], action: { type: 'reject', reason: 'Not enough experience', withdrawn: false } });
@@ -109,11 +109,11 @@ describe('/workflow/:stage', () => {
     });
     renderWithProviders(null, { route: '/workflow/screening' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
     expect(screen.getByText('2 applicants selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move to…' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Technical interview (Interview)' }));
-    expect(await screen.findByText('Moved to Technical interview: 2 applicants.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Moved to Technical interview: 2 applicants.', {})).toBeInTheDocument();
     expect(sent).toEqual({ applicationIds: [row(1).applicationId, row(2).applicationId], action: { type: 'move', stageKind: 'interview', stageName: 'Technical interview' } });
   });
 
@@ -121,11 +121,11 @@ describe('/workflow/:stage', () => {
     signIn({ role: 'employee' });
     http.onGet('/api/workflow/list').reply(200, listOf([], { canSeeAll: false, jobs: [] }));
     const { unmount } = renderWithProviders(null, { route: '/workflow/offer' });
-    expect(await screen.findByText('No applicants are in offer stages of your jobs.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No applicants are in offer stages of your jobs.', {})).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: 'Jobs' })).not.toBeInTheDocument();
     unmount();
     renderWithProviders(null, { route: '/workflow/limbo' });
-    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
   });
 
   it("shows a colleague's changes without a reload: a row's new tags at once, a newcomer after a refetch", async () => {
@@ -133,13 +133,13 @@ describe('/workflow/:stage', () => {
     let calls = 0;
     http.onGet('/api/workflow/list').reply(() => [200, listOf(++calls === 1 ? [row(1)] : [row(4), row(1, { tags: ['Senior'] })])]);
     renderWithProviders(null, { route: '/workflow/interview' });
-    const first = (await screen.findByRole('link', { name: 'Person 1' }, { timeout: 5000 })).closest('tr')!;
+    const first = (await screen.findByRole('link', { name: 'Person 1' })).closest('tr')!;
     const event = (kind: 'application.updated' | 'application.moved', card: TStageListRow) => ({ id: `e-${kind}`, kind, at: new Date().toISOString(), jobId, applicationId: card.applicationId, candidateId: card.candidateId, byUserId: 'someone', data: { card } });
     act(() => emitLiveEvent(event('application.updated', row(1, { tags: ['Senior'] }))));
     expect(await within(first).findByText('Senior')).toBeInTheDocument();
     expect(calls).toBe(1);
     act(() => emitLiveEvent(event('application.moved', row(4))));
-    expect(await screen.findByRole('link', { name: 'Person 4' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Person 4' })).toBeInTheDocument();
     expect(calls).toBe(2);
   });
 });

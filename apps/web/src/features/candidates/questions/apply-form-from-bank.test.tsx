@@ -26,11 +26,11 @@ describe('the apply-form editor and the question bank', () => {
     });
     renderWithProviders(null, { route: '/company-settings/page-customization/apply-form' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add from the question bank' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add from the question bank' }));
     const picker = await screen.findByRole('combobox', { name: 'Question from the bank' });
     await user.type(picker, 'notice');
-    await waitFor(() => expect(searched).toContain('/api/search/custom/questions/notice'), { timeout: 5000 });
-    await user.click(await screen.findByRole('option', { name: 'What is your notice period? (Single choice)', hidden: true }, { timeout: 5000 }));
+    await waitFor(() => expect(searched).toContain('/api/search/custom/questions/notice'));
+    await user.click(await screen.findByRole('option', { name: 'What is your notice period? (Single choice)', hidden: true }));
     expect(await screen.findByRole('textbox', { name: 'Question 2' })).toHaveValue('What is your notice period?');
     expect(within(screen.getByRole('textbox', { name: 'Question 2' }).closest('.mantine-Group-root') as HTMLElement).getByText('Single choice')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save apply form' }));

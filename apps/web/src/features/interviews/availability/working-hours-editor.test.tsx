@@ -13,7 +13,7 @@ async function openEditor(hours = { timeZone: 'Europe/Berlin', days: DefaultWork
   signIn();
   http.onGet(InterviewApi.workingHours).reply(200, hours);
   renderWithProviders(<WorkingHoursEditor />);
-  await screen.findByRole('checkbox', { name: 'Monday' }, { timeout: 5000 });
+  await screen.findByRole('checkbox', { name: 'Monday' });
 }
 
 describe('the working-hours editor', () => {
@@ -103,14 +103,14 @@ describe('the working-hours editor on the profile page', () => {
     });
     renderWithProviders(null, { route: '/user-preferences/profile' });
     const user = userEvent.setup();
-    await screen.findAllByLabelText('Time zone of my working hours', {}, { timeout: 5000 });
+    await screen.findAllByLabelText('Time zone of my working hours', {});
     const zone = inputLabelled('Time zone of my working hours');
     await user.clear(zone);
     await user.type(zone, 'Europe/Berl');
     await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }));
     await user.click(screen.getByRole('button', { name: 'Save working hours' }));
     await waitFor(() => expect(hours.timeZone).toBe('Europe/Berlin'));
-    await waitFor(() => expect(inputLabelled('Time zone')).toHaveValue('Europe/Berlin'), { timeout: 5000 });
+    await waitFor(() => expect(inputLabelled('Time zone')).toHaveValue('Europe/Berlin'));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(profileSent).toMatchObject({ timezone: 'Europe/Berlin' }));
   });

@@ -11,7 +11,7 @@ describe('the way to interviewer calibration', () => {
   ])('is offered to %s', async (_who, user) => {
     signIn(user);
     renderWithProviders(<CalibrationLink />);
-    expect(await screen.findByRole('link', { name: 'Interviewer calibration' }, { timeout: 5000 })).toHaveAttribute('href', '/interviewfeedback-all/calibration');
+    expect(await screen.findByRole('link', { name: 'Interviewer calibration' })).toHaveAttribute('href', '/interviewfeedback-all/calibration');
   });
 
   it('is not offered to a recruiter or an employee', async () => {
@@ -22,7 +22,7 @@ describe('the way to interviewer calibration', () => {
         <CalibrationLink />
       </>,
     );
-    expect(await screen.findByText('Scorecards', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Scorecards', {})).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Interviewer calibration' })).not.toBeInTheDocument();
   });
 });

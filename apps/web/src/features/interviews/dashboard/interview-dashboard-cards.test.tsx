@@ -34,8 +34,8 @@ describe('the dashboard’s interview cards', () => {
     signIn();
     http.onGet('/api/interviews/dashboard').reply(200, dashboard);
     renderWithProviders(<InterviewDashboardCards />);
-    const card = await screen.findByRole('region', { name: 'My interviews' }, { timeout: 5000 });
-    const today = await within(card).findByRole('region', { name: 'Today' }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'My interviews' });
+    const today = await within(card).findByRole('region', { name: 'Today' });
     expect(within(today).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/application/64c0000000000000000000a1');
     // 05:00 UTC is 10:30 in India.
     expect(within(today).getByText(/10:30/)).toBeInTheDocument();
@@ -48,8 +48,8 @@ describe('the dashboard’s interview cards', () => {
     signIn();
     http.onGet('/api/interviews/dashboard').reply(200, dashboard);
     renderWithProviders(<InterviewDashboardCards />);
-    const card = await screen.findByRole('region', { name: 'Scorecards I owe' }, { timeout: 5000 });
-    const links = await within(card).findAllByRole('link', { name: /Write the scorecard/ }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: 'Scorecards I owe' });
+    const links = await within(card).findAllByRole('link', { name: /Write the scorecard/ });
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/interviewfeedback/64e0000000000000000000b1', '/interviewfeedback/64e0000000000000000000b2']);
     expect(links[0]).toHaveAccessibleName('Write the scorecard for Grace Hopper, Onsite');
     expect(within(card).getByText('Overdue')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('the dashboard’s interview cards', () => {
     signIn();
     http.onGet('/api/interviews/dashboard').reply(200, { ...dashboard, today: { date: '2026-03-10', total: 0, items: [] }, owed: { total: 0, overdue: 0, items: [] } });
     renderWithProviders(<InterviewDashboardCards />);
-    expect(await screen.findByText('No interviews today.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No interviews today.', {})).toBeInTheDocument();
     expect(screen.getByText(/No scorecards to write/)).toBeInTheDocument();
   });
 
@@ -74,10 +74,10 @@ describe('the dashboard’s interview cards', () => {
       return [200, calls === 1 ? { ...dashboard, tomorrow: { date: '2026-03-11', total: 0, items: [] } } : { ...dashboard, tomorrow: { date: '2026-03-11', total: 1, items: [{ ...dashboard.today.items[0]!, id: 'i2', candidateName: 'Katherine Johnson' }] } }];
     });
     renderWithProviders(<InterviewDashboardCards />);
-    expect(await screen.findByText('No interviews tomorrow.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No interviews tomorrow.', {})).toBeInTheDocument();
     emitLiveEvent({ id: 'e1', kind: 'interview.changed', at: '2026-03-10T05:00:00.000Z', jobId: 'j', applicationId: 'a', candidateId: 'c', byUserId: 'u', data: { interviewId: 'i2', change: 'scheduled' } });
     const tomorrow = screen.getByRole('region', { name: 'Tomorrow' });
-    expect(await within(tomorrow).findByRole('link', { name: 'Katherine Johnson' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(tomorrow).findByRole('link', { name: 'Katherine Johnson' })).toBeInTheDocument();
   });
 
   it('shows on the dashboard page, and the API’s message when it cannot load', async () => {
@@ -88,7 +88,7 @@ describe('the dashboard’s interview cards', () => {
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 5 });
     http.onGet('/api/interviews/dashboard').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/dashboard' });
-    const card = await screen.findByRole('region', { name: 'My interviews' }, { timeout: 5000 });
-    expect(await within(card).findByText('Oops! Something went wrong', {}, { timeout: 5000 })).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'My interviews' });
+    expect(await within(card).findByText('Oops! Something went wrong', {})).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 describe('the company default interview plan on /company-settings/preferences', () => {
   it('starts empty, takes a first round and saves it as the default', async () => {

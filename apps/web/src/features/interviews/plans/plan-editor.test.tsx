@@ -10,7 +10,7 @@ import { mockHttp } from '@/test/http';
 import JobInterviewPlanSection from './job-interview-plan-section';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const jobId = '64f0000000000000000000j1'.replace('j', 'a');
 const id = (n: number) => `64f00000000000000000${String(n).padStart(4, '0')}`;
 const attr = (n: number, name: string, active = true): TInterviewAttributeRow => ({ id: id(100 + n), name, description: '', active, usedInPlans: 0 });

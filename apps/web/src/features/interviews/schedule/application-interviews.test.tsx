@@ -10,7 +10,7 @@ import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 import { ApplicationInterviews } from './application-interviews';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const applicationId = '64c0000000000000000000a1';
 const jobId = '64d000000000000000000001';
 const ivy = { id: '64b0000000000000000000f1', name: 'Ivy Interviewer', email: 'ivy@acme.test' };

@@ -11,7 +11,7 @@ vi.mock('@/features/mail/components/rich-text-field-editor', () => ({
 }));
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 describe('the signature editor on /user-preferences/profile', () => {
   it('loads my signature, previews it without scripts, saves it and shows what the server kept', async () => {

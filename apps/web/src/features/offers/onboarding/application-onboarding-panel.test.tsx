@@ -32,7 +32,7 @@ const uploaded = { fileId: 'A'.repeat(22), uploadedAt: '2026-11-20T10:00:00.000Z
 function view(documents: TOnboardingItem[], canReview = true): TOfferOnboarding {
   return { offerId, offerStatus: 'accepted', documents, canReview };
 }
-const rowOf = (name: string) => screen.findByRole('listitem', { name }, { timeout: 5000 });
+const rowOf = (name: string) => screen.findByRole('listitem', { name });
 
 describe('ApplicationOnboardingPanel', () => {
   it('shows each document with its state, downloads a file with the bearer token, accepts one and asks again for another with a note', async () => {
@@ -57,7 +57,7 @@ describe('ApplicationOnboardingPanel', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
 
     renderWithProviders(<ApplicationOnboardingPanel applicationId={applicationId} />);
-    const panel = await screen.findByRole('region', { name: 'Onboarding documents' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Onboarding documents' });
     expect(within(panel).getByText('0 of 3 required accepted')).toBeInTheDocument();
     expect(within(await rowOf('Passport or ID')).getByText('Waiting for review')).toBeInTheDocument();
     expect(within(await rowOf('Passport or ID')).getByText(/PDF, JPG or PNG/)).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('ApplicationOnboardingPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept Passport or ID' }));
     await waitFor(() => expect(reviews[0]).toEqual({ url: `/api/offers/${offerId}/onboarding/${item('1', '').documentId}/review`, body: { decision: 'accept' } }));
-    expect(await within(await rowOf('Passport or ID')).findByText('Accepted', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(await rowOf('Passport or ID')).findByText('Accepted', {})).toBeInTheDocument();
     expect(within(panel).getByText('1 of 3 required accepted')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Ask again for Signed employment contract' }));
@@ -86,7 +86,7 @@ describe('ApplicationOnboardingPanel', () => {
     await user.click(send);
     await waitFor(() => expect(reviews[1]!.body).toEqual({ decision: 'ask_again', note: 'Please sign page 3.' }));
     const contract = await rowOf('Signed employment contract');
-    expect(await within(contract).findByText('Needs changes', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(contract).findByText('Needs changes', {})).toBeInTheDocument();
     expect(within(contract).getByText('Note: Please sign page 3.')).toBeInTheDocument();
   });
 
@@ -95,11 +95,11 @@ describe('ApplicationOnboardingPanel', () => {
     let current = view([item('1', 'Passport or ID')], false);
     http.onGet(`/api/applications/${applicationId}/onboarding`).reply(() => [200, current]);
     renderWithProviders(<ApplicationOnboardingPanel applicationId={applicationId} />);
-    expect(await within(await rowOf('Passport or ID')).findByText('Missing', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(await rowOf('Passport or ID')).findByText('Missing', {})).toBeInTheDocument();
 
     current = view([item('1', 'Passport or ID', { ...uploaded, state: 'submitted', filename: 'id.pdf' })], false);
     emitLiveEvent({ id: 'e1', kind: 'offer.changed', at: new Date().toISOString(), jobId: null, applicationId, candidateId: null, byUserId: null, data: { offerId, change: 'onboarding_document' } });
-    expect(await screen.findByText('Waiting for review', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Waiting for review', {})).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download id.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Accept|Ask again/ })).toBeNull();
   });

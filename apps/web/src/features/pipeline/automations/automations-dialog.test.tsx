@@ -39,7 +39,7 @@ function responds(list = automations()) {
 async function choose(user: ReturnType<typeof userEvent.setup>, box: HTMLElement, option: string) {
   await user.click(box);
   const listbox = document.getElementById(box.getAttribute('aria-controls') ?? '') ?? document.body;
-  await user.click(await within(listbox).findByRole('option', { name: option }, { timeout: 5000 }));
+  await user.click(await within(listbox).findByRole('option', { name: option }));
 }
 
 describe('stage automations on the workflow settings page', () => {
@@ -57,7 +57,7 @@ describe('stage automations on the workflow settings page', () => {
     renderWithProviders(null, { route: '/company-settings/preferences' });
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('button', { name: 'Automations of stage 3: 1' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Automations of stage 3: 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Automations of stage 2: 0' }));
     const dialog = await screen.findByRole('dialog', { name: 'Automations of “Interview”' });
     expect(within(dialog).getByText('No automations for this stage yet.')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('stage automations on the workflow settings page', () => {
     await user.type(days, '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save automations' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual({ automations: [
       { action: 'send_candidate_mail', templateId, delayMinutes: 120 },
       { action: 'notify_hiring_manager', templateId: null, delayMinutes: 2880 },
@@ -96,7 +96,7 @@ describe('stage automations on the workflow settings page', () => {
     http.onPut(`/api/stage-automations/${ids.interview}`).reply(400, { code: 'bad_request', message: 'This stage is not in your workflow; reload the page.' });
     renderWithProviders(null, { route: '/company-settings/preferences' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Automations of stage 2: 1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Automations of stage 2: 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Automations of “Interview”' });
     expect(within(dialog).getByRole('combobox', { name: 'Action 1' })).toHaveValue('Ask the hiring team for feedback');
     expect(within(dialog).getByRole('textbox', { name: 'Days (action 1)' })).toHaveValue('1');

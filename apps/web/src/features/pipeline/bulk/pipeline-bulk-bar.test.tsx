@@ -24,12 +24,12 @@ describe('PipelineBulkBar', () => {
     await user.click(screen.getByRole('button', { name: 'Email with template…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Email 2 applicants' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Template' }));
-    await user.click(await screen.findByRole('option', { name: 'Next steps' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Next steps' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('This mail template does not exist; choose one of your company templates.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('This mail template does not exist; choose one of your company templates.', {})).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Mail queued: 2 applicants.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Mail queued: 2 applicants.', {})).toBeInTheDocument();
     expect(sent).toEqual({ applicationIds: ids, action: { type: 'email', templateId: 't1' } });
     expect(onDone).toHaveBeenCalledTimes(1);
   });
@@ -46,9 +46,9 @@ describe('PipelineBulkBar', () => {
     await user.click(screen.getByRole('button', { name: 'Assign owner…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign an owner to 2 applicants' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Application owner' }), 'Rit');
-    await user.click(await screen.findByRole('option', { name: 'Rita Recruiter (rita@acme.test)' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Rita Recruiter (rita@acme.test)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign owner' }));
-    const summary = await screen.findByRole('status', {}, { timeout: 5000 });
+    const summary = await screen.findByRole('status', {});
     expect(summary).toHaveTextContent('Owner set to Rita Recruiter: 1 applicant.');
     expect(within(summary).getByRole('listitem')).toHaveTextContent('An applicant you cannot see: Not found.');
     expect(sent).toEqual({ applicationIds: ids, action: { type: 'owner', ownerId: 'u1' } });

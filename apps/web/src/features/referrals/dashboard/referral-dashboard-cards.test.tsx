@@ -7,7 +7,7 @@ import { buildMyReferral, buildReferableJob, page } from '../test-referrals';
 import ReferralDashboardCards from './referral-dashboard-cards';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 describe('the referral cards of the dashboard', () => {
   it('shows open positions to refer with their reward and a link to refer, and my latest referrals with their status', async () => {

@@ -47,7 +47,7 @@ describe('/company-settings/Subscription', () => {
     signInAsAdmin();
     http.onGet('/api/subscription').reply(200, view());
     await openPage();
-    expect(await screen.findByRole('heading', { name: 'Current plan: Growth' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Current plan: Growth' })).toBeInTheDocument();
     expect(screen.getByLabelText('Monthly price')).toHaveTextContent('€399.00 a month');
     expect(screen.getByText(/Your free trial ends on 8 Dec 2026 \(10 days left\)/)).toBeInTheDocument();
     expect(screen.getByText('Seats: 3 of 25 used')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('/company-settings/Subscription', () => {
     });
     const user = userEvent.setup();
     await openPage();
-    await user.type(await screen.findByRole('textbox', { name: 'Promo code' }, { timeout: 5000 }), 'OLDCODE');
+    await user.type(await screen.findByRole('textbox', { name: 'Promo code' }), 'OLDCODE');
     await user.click(screen.getByRole('button', { name: 'Apply code' }));
     expect(await screen.findByText('This promo code expired on 1 Feb 2020.')).toBeInTheDocument();
 
@@ -99,7 +99,7 @@ describe('/company-settings/Subscription', () => {
     const user = userEvent.setup();
     await openPage();
 
-    await user.click(await screen.findByRole('button', { name: 'Change to Starter' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Change to Starter' }));
     let dialog = await screen.findByRole('dialog', { name: 'Change to the Starter plan?' });
     expect(await within(dialog).findByText(tooFew)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirm change to Starter' })).toBeDisabled();
@@ -118,7 +118,7 @@ describe('/company-settings/Subscription', () => {
     signInAsAdmin();
     http.onGet('/api/subscription').reply(403, { code: 'forbidden', message: 'You need the "companySettings" access right' });
     await openPage();
-    expect(await screen.findByText('You need the "companySettings" access right', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('You need the "companySettings" access right', {})).toBeInTheDocument();
   });
 });
 

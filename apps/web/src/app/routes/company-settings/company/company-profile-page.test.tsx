@@ -8,7 +8,7 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 5000 };
+const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn({ admin: true });
@@ -141,6 +141,6 @@ describe('/company-settings/company-profile', () => {
     signInWith(['companySettings']);
     http.onGet(CompanyApi.profile).reply(500, { code: 'internal', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/company-settings/company-profile' });
-    expect(await screen.findByText('Oops! Something went wrong', {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(await screen.findByText('Oops! Something went wrong', {})).toBeInTheDocument();
   });
 });

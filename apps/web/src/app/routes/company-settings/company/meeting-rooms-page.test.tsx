@@ -26,7 +26,7 @@ function signInAsAdmin() {
 
 async function openPage() {
   renderWithProviders(null, { route: '/company-settings/manage-locations/meeting-rooms' });
-  await screen.findByRole('heading', { name: 'Locations', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Locations', level: 1 });
 }
 
 describe('/company-settings/manage-locations/meeting-rooms', () => {
@@ -35,7 +35,7 @@ describe('/company-settings/manage-locations/meeting-rooms', () => {
     http.onGet(AvailabilityApi.officeAddresses).reply(200, { items: [hq, plant] });
     http.onPost(InterviewApi.meetingRoomFetch).reply(200, { items: [room({}), room({ id: 'r2', name: 'Havel', capacity: 12, equipment: [], active: false })] });
     await openPage();
-    const berlin = await screen.findByRole('region', { name: 'Berlin · HQ' }, { timeout: 5000 });
+    const berlin = await screen.findByRole('region', { name: 'Berlin · HQ' });
     expect(within(berlin).getByRole('cell', { name: 'Spree' })).toBeInTheDocument();
     expect(within(berlin).getByText('Inactive')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Munich · Plant' })).getByText('No rooms at this address yet.')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('/company-settings/manage-locations/meeting-rooms', () => {
     });
     await openPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add a room at Munich · Plant' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add a room at Munich · Plant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add meeting room' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Spree');
     const seats = within(dialog).getByRole('textbox', { name: 'Seats' });
@@ -85,7 +85,7 @@ describe('/company-settings/manage-locations/meeting-rooms', () => {
     });
     await openPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Spree' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Spree' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Spree' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -103,7 +103,7 @@ describe('/company-settings/manage-locations/meeting-rooms', () => {
     http.onGet(AvailabilityApi.officeAddresses).reply(200, { items: [] });
     http.onPost(InterviewApi.meetingRoomFetch).reply(200, { items: [] });
     await openPage();
-    expect(await screen.findByText(/Add office addresses to your locations first/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Add office addresses to your locations first/, {})).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to office locations' })).toHaveAttribute('href', '/company-settings/manage-locations/office-locations');
     expect(screen.queryByRole('button', { name: 'Add meeting room' })).toBeNull();
   });

@@ -10,7 +10,7 @@ import { mockHttp } from '@/test/http';
 import { formatDate } from '@/lib/date-format';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn({ admin: true });

@@ -8,7 +8,7 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const route = '/company-settings/manage-lists/interview-attributes';
 const attr = (n: number, name: string, usedInPlans = 0, active = true): TInterviewAttributeRow => ({ id: `64f0000000000000000000${String(n).padStart(2, '0')}`, name, description: '', active, usedInPlans });
 

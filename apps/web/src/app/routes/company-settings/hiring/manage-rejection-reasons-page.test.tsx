@@ -15,7 +15,7 @@ function signInAdmin() {
   const session = signIn({ admin: true });
   http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: AccessRightKeys });
 }
-const rowOf = async (label: string) => (await screen.findByRole('cell', { name: new RegExp(`^${label}`) }, { timeout: 5000 })).closest('tr')!;
+const rowOf = async (label: string) => (await screen.findByRole('cell', { name: new RegExp(`^${label}`) })).closest('tr')!;
 
 describe(route, () => {
   it('lists the reasons with their use; adds one, says why a duplicate is refused, renames with the keyboard and reorders', async () => {
@@ -47,8 +47,8 @@ describe(route, () => {
     });
 
     renderWithProviders(null, { route });
-    await screen.findByRole('heading', { name: 'Rejection reasons', level: 1 }, { timeout: 5000 });
-    const table = await screen.findByRole('table', { name: 'Rejection reasons' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Rejection reasons', level: 1 });
+    const table = await screen.findByRole('table', { name: 'Rejection reasons' });
     expect(within(await rowOf('Not enough experience')).getByText('Used 4 times')).toBeInTheDocument();
     expect(within(await rowOf('Old reason')).getByText('Retired')).toBeInTheDocument();
     // A used reason offers retiring, not deleting.
@@ -59,9 +59,9 @@ describe(route, () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'New reason' }), 'Overqualified{Enter}');
     await waitFor(() => expect(added).toEqual({ label: 'Overqualified' }));
-    expect(await within(table).findByText('Overqualified', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(table).findByText('Overqualified', {})).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'New reason' }), 'overqualified{Enter}');
-    expect(await screen.findByText('"Overqualified" is already in the list.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('"Overqualified" is already in the list.', {})).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Rename Did not show up' }));
     const input = screen.getByRole('textbox', { name: 'New name for Did not show up' });
@@ -69,7 +69,7 @@ describe(route, () => {
     await user.clear(input);
     await user.type(input, 'No show{Enter}');
     await waitFor(() => expect(renamed).toEqual({ label: 'No show' }));
-    expect(await within(table).findByText('No show', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(table).findByText('No show', {})).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Move No show up' }));
     await waitFor(() => expect(order).toEqual({ ids: [reason('2', '').id, reason('1', '').id, reason('3', '').id, reason('4', '').id] }));
@@ -90,17 +90,17 @@ describe(route, () => {
     http.onDelete(`/api/rejection-reasons/${reason('2', '').id}`).reply(409, { code: 'conflict', message: 'This reason was used for 1 rejection, so it cannot be deleted; retire it instead.' });
     renderWithProviders(null, { route });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Retire Not enough experience' }, { timeout: 5000 }));
-    expect(await screen.findByRole('button', { name: 'Restore Not enough experience' }, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Retire Not enough experience' }));
+    expect(await screen.findByRole('button', { name: 'Restore Not enough experience' })).toBeInTheDocument();
     expect(within(await rowOf('Not enough experience')).getByText('Retired')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete Did not show up' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('retire it instead');
+    expect(await screen.findByRole('alert', {})).toHaveTextContent('retire it instead');
   });
 
   it('says when the list cannot be loaded', async () => {
     signInAdmin();
     http.onGet('/api/rejection-reasons?usage=true').reply(500, { code: 'internal', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route });
-    expect(await screen.findByText('The rejection reasons could not be loaded', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The rejection reasons could not be loaded', {})).toBeInTheDocument();
   });
 });

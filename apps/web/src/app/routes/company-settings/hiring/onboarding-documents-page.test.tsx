@@ -24,7 +24,7 @@ function signInAdmin() {
   const session = signIn({ admin: true });
   http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: AccessRightKeys });
 }
-const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'p' }, { timeout: 5000 })).closest('tr')!;
+const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'p' })).closest('tr')!;
 
 describe(route, () => {
   it('starts empty and adds the first document with its file types; a duplicate name is refused with the reason', async () => {
@@ -42,32 +42,32 @@ describe(route, () => {
     });
 
     renderWithProviders(null, { route });
-    await screen.findByRole('heading', { name: 'Onboarding documents', level: 1 }, { timeout: 5000 });
-    expect(await screen.findByText('No onboarding documents yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Onboarding documents', level: 1 });
+    expect(await screen.findByText('No onboarding documents yet.', {})).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add document' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add an onboarding document' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Add an onboarding document' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Passport or ID');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Both sides');
     // A document needs at least one file type.
     await user.click(within(dialog).getByRole('checkbox', { name: 'PDF' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add document' }));
-    expect(await within(dialog).findByText('Pick at least one file type', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Pick at least one file type', {})).toBeInTheDocument();
     expect(sent).toEqual([]);
     await user.click(within(dialog).getByRole('checkbox', { name: 'PNG' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'JPG' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add document' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'Passport or ID', description: 'Both sides', required: true, fileTypes: ['png', 'jpg'] }]));
-    const table = await screen.findByRole('table', { name: 'Onboarding documents' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Onboarding documents' });
     expect(within(await rowOf('Passport or ID')).getByText('JPG or PNG')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Add document' }));
-    const again = await screen.findByRole('dialog', { name: 'Add an onboarding document' }, { timeout: 5000 });
+    const again = await screen.findByRole('dialog', { name: 'Add an onboarding document' });
     await user.type(within(again).getByRole('textbox', { name: 'Name' }), 'passport or id');
     await user.click(within(again).getByRole('button', { name: 'Add document' }));
-    expect(await within(again).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('"passport or id" is already in the list.');
+    expect(await within(again).findByRole('alert', {})).toHaveTextContent('"passport or id" is already in the list.');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
   });
 
@@ -97,7 +97,7 @@ describe(route, () => {
     });
 
     renderWithProviders(null, { route });
-    const table = await screen.findByRole('table', { name: 'Onboarding documents' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Onboarding documents' });
     expect(within(await rowOf('Tax form')).getByText('Optional')).toBeInTheDocument();
     expect(within(await rowOf('Passport or ID')).getByText('2 uploads')).toBeInTheDocument();
     // A document with uploads is archived, never deleted.
@@ -105,7 +105,7 @@ describe(route, () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit Tax form' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Tax form' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tax form' });
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Tax form');
     await user.click(within(dialog).getByRole('switch', { name: /Required/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -119,7 +119,7 @@ describe(route, () => {
 
     await user.click(screen.getByRole('button', { name: 'Archive Passport or ID' }));
     await waitFor(() => expect(patches[1]).toEqual({ active: false }));
-    expect(await within(await rowOf('Passport or ID')).findByText('Archived', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(await rowOf('Passport or ID')).findByText('Archived', {})).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore Passport or ID' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Tax form' }));
@@ -131,7 +131,7 @@ describe(route, () => {
     const session = signIn({ role: 'recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: [] });
     renderWithProviders(null, { route });
-    expect(await screen.findByRole('heading', { name: /not found|404/i }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /not found|404/i })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Onboarding documents' })).toBeNull();
   });
 });

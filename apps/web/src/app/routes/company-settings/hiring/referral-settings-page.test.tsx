@@ -8,7 +8,7 @@ import { buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const route = '/company-settings/referral-settings';
 const engineering = { id: '64a0000000000000000000d1', name: 'Engineering' };
 const sales = { id: '64a0000000000000000000d2', name: 'Sales' };

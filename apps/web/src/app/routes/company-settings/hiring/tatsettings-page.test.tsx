@@ -8,7 +8,7 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 const route = '/company-settings/tatsettings';
 
 const defaults: TTatSettingsResponse = { stages: { screening: TatDefaults.screening, interview: TatDefaults.interview, offer: TatDefaults.offer }, vacancyDays: TatDefaults.vacancyDays, updatedAt: null, updatedBy: null };

@@ -21,7 +21,7 @@ vi.mock('@/features/mail/components/rich-text-field-editor', async () => {
 });
 
 const http = mockHttp();
-const wait = { timeout: 15_000 };
+const wait = { timeout: 60_000 };
 
 function signInAdmin() {
   const session = signIn({ admin: true });

@@ -9,7 +9,7 @@ import { mockHttp } from '@/test/http';
 import { agencyId, backend, buildAgency, buildAgencySummary, buildSubmission, designer, pendingChain } from '@/features/agencies/test/agency-factories';
 
 const http = mockHttp();
-const wait = { timeout: 5000 };
+const wait = { timeout: 60_000 };
 const listOf = (items: TAgencyList['items']): TAgencyList => ({ items, total: items.length, page: 1, pageSize: 25 });
 const options = { jobs: [backend, designer], businessUnits: [{ id: '64e000000000000000000071', name: 'Engineering BU' }] };
 

@@ -34,7 +34,7 @@ describe(route, () => {
     http.onGet('/api/exports/job1/file').reply(200, new Blob(['zip']));
     openPage();
 
-    await screen.findByRole('heading', { name: 'Company data export', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Company data export', level: 1 });
     expect(within(screen.getByRole('region', { name: 'What the export contains' })).getByText(/Every stored file/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'What the export leaves out' })).getByText(/Passwords, API key and link hashes/)).toBeInTheDocument();
     const user = userEvent.setup();
@@ -65,7 +65,7 @@ describe(route, () => {
     openPage();
     const user = userEvent.setup();
     const start = async () => {
-      await user.click(await screen.findByRole('button', { name: 'Export all company data' }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('button', { name: 'Export all company data' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'Export all company data?' })).getByRole('button', { name: 'Start the export' }));
     };
     await start();
@@ -76,7 +76,7 @@ describe(route, () => {
 
   it('is not there without the companySettings right', async () => {
     openPage(AccessRightKeys.filter((r) => r !== 'companySettings'));
-    expect(await screen.findByText(/not found/i, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/not found/i, {})).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export all company data' })).toBeNull();
   });
 });

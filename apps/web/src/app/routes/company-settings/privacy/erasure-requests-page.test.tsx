@@ -37,7 +37,7 @@ function openPage(path = route) {
   http.onGet('/api/user-accessmatrix').reply(200, { user: session.user, rights: AccessRightKeys });
   return renderWithProviders(null, { route: path });
 }
-const rowOf = async (name: string) => (await screen.findByRole('cell', { name }, { timeout: 5000 })).closest('tr')!;
+const rowOf = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
 
 describe(route, () => {
   it('lists the waiting requests with their deadline, the overdue count, and keeps the state filter and page in the URL', async () => {
@@ -50,7 +50,7 @@ describe(route, () => {
       return [200, list([request(1), overdue], { total: 45, overdue: 1 })];
     });
     const { router } = openPage();
-    await screen.findByRole('heading', { name: 'Erasure requests', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Erasure requests', level: 1 });
     const first = await rowOf('Person 1');
     expect(within(first).getByText('The candidate (privacy page)')).toBeInTheDocument();
     expect(within(first).getByText('3 days left')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe(route, () => {
     http.onGet('/api/privacy/erasure-requests').replyOnce(500, { code: 'internal', message: 'Oops! Something went wrong' });
     http.onGet('/api/privacy/erasure-requests').reply(200, list([]));
     openPage();
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('The erasure requests could not be loaded');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No requests waiting. Candidates ask from the privacy link in every mail they get.')).toBeInTheDocument();
