@@ -19,7 +19,7 @@ const Events = Number(process.env.BENCH_REPORT_EVENTS ?? Applications * 6.5);
 const Jobs = Number(process.env.BENCH_REPORT_JOBS ?? Math.max(10, Math.round(Applications / 250)));
 const Samples = Number(process.env.BENCH_SAMPLES ?? 10);
 // Bounded so it stops by itself; a full-size run on a loaded 2-core machine may need BENCH_REPORT_MAX_SECONDS raised.
-const MaxSeconds = Number(process.env.BENCH_REPORT_MAX_SECONDS ?? 150 * 60);
+const MaxSeconds = Number(process.env.BENCH_REPORT_MAX_SECONDS ?? 300 * 60);
 const Day = 86_400_000;
 
 const startedAt = Date.now();
