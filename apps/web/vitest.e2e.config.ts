@@ -9,7 +9,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A journey on a loaded 2-core machine can take minutes; a hung one still ends.
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
   },
 });
