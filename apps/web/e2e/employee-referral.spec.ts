@@ -48,7 +48,8 @@ describe('journey: an employee refers a friend from the dashboard', () => {
       await expectPath(ada, '/dashboard');
       await ada.getByRole('link', { name: 'Database', exact: true }).click();
       await ada.getByRole('searchbox', { name: 'Search candidates' }).fill('Frieda Friend');
-      // The list refreshes as the search settles: open her profile by her name's link once it is hers alone.
+      // The list refreshes as the search settles (the URL takes the words): open her profile by her name's link after that.
+      await ada.waitForURL(/\/database\?q=Frieda\+Friend/, { timeout: 20_000 });
       const friend = ada.getByRole('row').filter({ hasText: 'Frieda Friend' }).getByRole('link', { name: 'Frieda Friend' });
       await friend.first().waitFor({ timeout: 20_000 });
       await Promise.all([ada.waitForURL(/\/candidate\//, { timeout: 20_000 }), friend.first().click()]);
