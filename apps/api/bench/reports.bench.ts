@@ -1,6 +1,6 @@
 // Every report over one company with two years of history: 500,000 applications and 3,000,000 stage events
-// (issue 19). Run from apps/api: `node --max-old-space-size=20480 --import tsx bench/reports.bench.ts` (the full size
-// holds about six million documents in the in-process database; `npm run bench` gives it that heap); BENCH_REPORT_APPLICATIONS,
+// (issue 19). Run from apps/api: `npm run bench -- reports` (the full size holds about six million documents: the
+// runner starts an embedded server with a 20 GB heap in a process of its own and passes MONGODB_URI); BENCH_REPORT_APPLICATIONS,
 // BENCH_REPORT_EVENTS, BENCH_REPORT_JOBS and BENCH_SAMPLES make a quick run smaller. Seeds with raw bulk
 // inserts, rebuilds the maintained tallies (timed), then times GET /api/reports/<name> for every report
 // (widest range, default filters; and one job filter per theme) and the Excel export of the largest table.
@@ -136,7 +136,7 @@ try {
     console.log(`  ${state} in ${fmt((performance.now() - t0) / 1000, 1)} s; resident memory peak ${mb(peakRss)} (${mb(peakRss - baseRss)} above the start of the export)`);
   }
   clearInterval(sampler);
-  console.log(`process peak resident memory (maxRSS, database in the same process): ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  console.log(`process peak resident memory (maxRSS, ${process.env.MONGODB_URI ? 'API and export; the database in a process of its own' : 'database in the same process'}): ${mb(process.resourceUsage().maxRSS * 1024)}`);
   console.log(`total bench time ${fmt((Date.now() - startedAt) / 1000)} s`);
   await close(server);
 } finally {
