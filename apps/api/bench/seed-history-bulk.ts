@@ -161,16 +161,14 @@ export async function seedBulkHistory(opts: {
         createdAt: new Date(appliedAt), updatedAt: new Date(lastAt), __v: 0,
       });
     }
-    await Promise.all([
-      Application.collection.insertMany(apps, { ordered: false }),
-      insertChunks(StageEvent.collection, stageEvents),
-      interviews.length ? Interview.collection.insertMany(interviews, { ordered: false }) : null,
-      interviewEvents.length ? InterviewEvent.collection.insertMany(interviewEvents, { ordered: false }) : null,
-      scorecards.length ? Scorecard.collection.insertMany(scorecards, { ordered: false }) : null,
-      offers.length ? Offer.collection.insertMany(offers, { ordered: false }) : null,
-      offerEvents.length ? OfferEvent.collection.insertMany(offerEvents, { ordered: false }) : null,
-      CandidateActivity.collection.insertMany(activities, { ordered: false }),
-    ]);
+    // One insert after another, in chunks: the database answers the driver's 30-second monitor check after
+    // the commands ahead of it, and eight large inserts at once held it long enough to be taken for gone
+    // (the driver then retried an insert that had been applied: duplicate keys).
+    for (const [collection, docs] of [
+      [Application.collection, apps], [StageEvent.collection, stageEvents], [Interview.collection, interviews], [InterviewEvent.collection, interviewEvents],
+      [Scorecard.collection, scorecards], [Offer.collection, offers], [OfferEvent.collection, offerEvents], [CandidateActivity.collection, activities],
+    ] as const)
+      await insertChunks(collection, docs);
     totals.applications! += apps.length;
     totals.stageEvents! += stageEvents.length;
     totals.interviews! += interviews.length;
@@ -208,6 +206,6 @@ export async function seedBulkHistory(opts: {
   return { jobIds: jobs.map((j) => j._id), candidateId, counts: totals };
 }
 
-async function insertChunks(collection: { insertMany(docs: Doc[], options: { ordered: boolean }): Promise<unknown> }, docs: Doc[], size = 20_000) {
+async function insertChunks(collection: { insertMany(docs: Doc[], options: { ordered: boolean }): Promise<unknown> }, docs: Doc[], size = 5_000) {
   for (let i = 0; i < docs.length; i += size) await collection.insertMany(docs.slice(i, i + size), { ordered: false });
 }
