@@ -25,13 +25,13 @@ describe('NotificationsOutlet', () => {
     act(() => {
       notifications.show({ message: 'Profile saved' });
     });
-    expect(await screen.findByText('Profile saved', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
     expect(host.loads).toBe(1);
 
     act(() => {
       notifications.show({ message: 'Rights saved' });
     });
-    expect(await screen.findByText('Rights saved', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('Rights saved')).toBeInTheDocument();
     expect(host.loads).toBe(1);
   });
 });

@@ -49,7 +49,7 @@ describe('/application/:id', () => {
     expect(within(history).getByText(/Rita Recruiter/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Answers' })).getByText('Engines')).toBeInTheDocument();
     const interviews = await screen.findByRole('region', { name: 'Interviews' });
-    expect(await within(interviews).findByText('No interviews yet.', {})).toBeInTheDocument();
+    expect(await within(interviews).findByText('No interviews yet.')).toBeInTheDocument();
     expect(within(interviews).getByRole('button', { name: 'Schedule interview' })).toBeInTheDocument();
   });
 
@@ -109,11 +109,11 @@ describe('/application/:id', () => {
     const view = renderWithProviders(null, { route: `/application/${id}` });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Move Ada Lovelace to…' }));
-    const menu = await screen.findByRole('menu', {});
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Applied', 'Offer']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Offer' }));
     await waitFor(() => expect(bodies).toEqual([{ stageId: 's3' }]));
-    expect(await screen.findByRole('alert', {})).toHaveTextContent("This stage is not part of the job's pipeline.");
+    expect(await screen.findByRole('alert')).toHaveTextContent("This stage is not part of the job's pipeline.");
     await user.click(screen.getByRole('button', { name: 'Reject Ada Lovelace…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Ada Lovelace' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Mail the candidate' }));
@@ -136,7 +136,7 @@ describe('/application/:id', () => {
     http.onGet(`/api/applications/${id}/offer-options`).reply(200, { defaults: { jobTitle: 'Backend Engineer', managerId: null, currency: 'EUR' }, templates: [], customFields: [], blockedReason: 'Offers are made from an offer stage. Move the application to an offer stage first.' });
     renderWithProviders(null, { route: `/application/${id}` });
     const offers = await screen.findByRole('region', { name: 'Offers' });
-    expect(await within(offers).findByText('Offers are made from an offer stage. Move the application to an offer stage first.', {})).toBeInTheDocument();
+    expect(await within(offers).findByText('Offers are made from an offer stage. Move the application to an offer stage first.')).toBeInTheDocument();
     expect(within(offers).queryByRole('button', { name: 'Make an offer' })).toBeNull();
   });
 });

@@ -145,7 +145,7 @@ describe('/login, password mode', () => {
     await passEmailStep(user);
     await submitPasswordStep(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 1 second,');
-    expect(await screen.findByText('You can try again now.', {})).toBeInTheDocument();
+    expect(await screen.findByText('You can try again now.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 

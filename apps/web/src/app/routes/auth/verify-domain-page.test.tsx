@@ -22,6 +22,6 @@ describe('/verify-domain', () => {
   it('says when the link is invalid or was used', async () => {
     http.onPost('/api/domain-proof').reply(400, { code: 'domain_proof_invalid', message: 'This link is invalid, has expired or was replaced by a newer one. Ask the company admin to send a new one.' });
     renderWithProviders(null, { route: `/verify-domain?key=${key}` });
-    expect(await screen.findByRole('alert', {})).toHaveTextContent('This link is invalid');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is invalid');
   });
 });

@@ -76,7 +76,7 @@ describe('/candidate/:id', () => {
     interviews = [technical, { ...technical, id: '64e000000000000000000002', roundName: 'Phone screen', start: '2026-11-20T14:00:00.000Z', end: '2026-11-20T14:30:00.000Z', status: 'completed' }];
     openProfile();
     const region = await screen.findByRole('region', { name: 'Interviews' });
-    const rows = await within(region).findAllByRole('row', {});
+    const rows = await within(region).findAllByRole('row');
     expect(rows.slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['Tue, 1 Dec 2026, 09:00–10:00', 'Technical interview', 'Backend Engineer', 'Scheduled'],
       ['Fri, 20 Nov 2026, 14:00–14:30', 'Phone screen', 'Backend Engineer', 'Completed'],
@@ -88,7 +88,7 @@ describe('/candidate/:id', () => {
   it('says how to schedule when the candidate has no interviews', async () => {
     openProfile();
     const region = await screen.findByRole('region', { name: 'Interviews' });
-    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.', {})).toBeInTheDocument();
+    expect(await within(region).findByText('No interviews yet. Schedule one from an application above.')).toBeInTheDocument();
   });
 
   it('shows who they are, their applications, consent, résumé and timeline', async () => {

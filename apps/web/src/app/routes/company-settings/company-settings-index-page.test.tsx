@@ -7,7 +7,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn();
@@ -16,14 +15,14 @@ function signInWith(rights: readonly TAccessRight[]) {
 
 async function openIndex() {
   renderWithProviders(null, { route: '/company-settings' });
-  return screen.findByRole('heading', { name: 'Company settings', level: 1 }, wait);
+  return screen.findByRole('heading', { name: 'Company settings', level: 1 });
 }
 
 describe('/company-settings', () => {
   it('shows the groups with each page and what it is for, only the pages the rights open', async () => {
     signInWith(['companySettings', 'careerSiteSettings']);
     await openIndex();
-    const company = await screen.findByRole('region', { name: 'Company' }, wait);
+    const company = await screen.findByRole('region', { name: 'Company' });
     const profile = within(company).getByRole('link', { name: 'Company profile' });
     expect(profile).toHaveAttribute('href', '/company-settings/company-profile');
     expect(profile).toHaveAccessibleDescription('Name, logo, website, address and what the company does, as the career site, mails and offer letters show them.');
@@ -45,7 +44,7 @@ describe('/company-settings', () => {
     const rights = [...new Set(CompanySettingsGroups.flatMap((g) => g.entries.map((e) => e.right)))];
     signInWith(rights);
     await openIndex();
-    await screen.findByRole('region', { name: 'Company' }, wait);
+    await screen.findByRole('region', { name: 'Company' });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual(CompanySettingsGroups.map((g) => g.title));
     const hiring = screen.getByRole('region', { name: 'Hiring process' });
@@ -55,7 +54,7 @@ describe('/company-settings', () => {
   it('says so when the rights open no settings page', async () => {
     signInWith(['viewReports']);
     await openIndex();
-    expect(await screen.findByText('You have no settings pages to open. An admin can give you access rights.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('You have no settings pages to open. An admin can give you access rights.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
   });
 });

@@ -128,7 +128,6 @@ describe('/dashboard', () => {
   });
 });
 
-const wait = { timeout: 60_000 };
 const news: TSpotlightItem = {
   id: '64c000000000000000000001',
   title: 'New reports are here',
@@ -157,7 +156,7 @@ describe('/dashboard spotlight announcements', () => {
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/dashboard' });
 
-    const announcement = await screen.findByRole('article', { name: 'New reports are here' }, wait);
+    const announcement = await screen.findByRole('article', { name: 'New reports are here' });
     expect(within(announcement).getByText('time-to-hire').tagName).toBe('STRONG');
     expect(announcement.querySelector('script, img')).toBeNull();
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
@@ -167,7 +166,7 @@ describe('/dashboard spotlight announcements', () => {
     expect(headings.indexOf('New reports are here')).toBe(1);
 
     await user.click(within(announcement).getByRole('button', { name: 'Hide “New reports are here”' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'New reports are here' })).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'New reports are here' })).not.toBeInTheDocument());
     expect(dismissed).toBe(`/api/spotlight/${news.id}/dismiss`);
   });
 
@@ -176,8 +175,8 @@ describe('/dashboard spotlight announcements', () => {
     quietCards();
     http.onGet('/api/spotlight').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/dashboard' });
-    expect(await screen.findByText('Announcements could not be loaded', {}, wait)).toBeInTheDocument();
-    expect(await screen.findByText(/No open jobs yet/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Announcements could not be loaded')).toBeInTheDocument();
+    expect(await screen.findByText(/No open jobs yet/)).toBeInTheDocument();
   });
 });
 
@@ -201,8 +200,8 @@ describe('/dashboard recent activity', () => {
     const other: TDashboardActivity = { ...moved, id: 'act2', summary: 'Profile updated', mine: true, candidate: { id: 'c2', name: 'Omar Doe' }, job: null, applicationId: null, canOpen: false };
     http.onGet('/api/dashboard/activity').reply(200, { items: [moved, other] });
     renderWithProviders(null, { route: '/dashboard' });
-    const card = await screen.findByRole('region', { name: 'Recent activity' }, wait);
-    const rows = await within(card).findAllByRole('listitem', {}, wait);
+    const card = await screen.findByRole('region', { name: 'Recent activity' });
+    const rows = await within(card).findAllByRole('listitem');
     expect(within(rows[0]!).getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/application/64e000000000000000000011');
     expect(rows[0]).toHaveTextContent('Moved to Interview');
     expect(rows[0]).toHaveTextContent(/Rita Recruiter · Platform Engineer · /);
@@ -215,8 +214,8 @@ describe('/dashboard recent activity', () => {
     signInWithRights();
     quietCards();
     renderWithProviders(null, { route: '/dashboard' });
-    const card = await screen.findByRole('region', { name: 'Recent activity' }, wait);
-    expect(await within(card).findByText(/When you or your colleagues move, note or interview candidates on your jobs/, {}, wait)).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Recent activity' });
+    expect(await within(card).findByText(/When you or your colleagues move, note or interview candidates on your jobs/)).toBeInTheDocument();
   });
 
   it('shows the error of the activity call in its own card', async () => {
@@ -224,8 +223,8 @@ describe('/dashboard recent activity', () => {
     quietCards();
     http.onGet('/api/dashboard/activity').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/dashboard' });
-    const card = await screen.findByRole('region', { name: 'Recent activity' }, wait);
-    expect(await within(card).findByText('Oops! Something went wrong', {}, wait)).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Recent activity' });
+    expect(await within(card).findByText('Oops! Something went wrong')).toBeInTheDocument();
   });
 });
 
@@ -236,9 +235,9 @@ describe('/dashboard for an employee', () => {
     http.onGet('/api/referrals/jobs').reply(200, page([buildReferableJob()]));
     http.onGet('/api/referrals/mine').reply(200, page([buildMyReferral()]));
     renderWithProviders(null, { route: '/dashboard' });
-    const open = await screen.findByRole('region', { name: 'Open positions to refer' }, wait);
-    expect(await within(open).findByRole('link', { name: 'Backend Engineer' }, wait)).toBeInTheDocument();
-    const mine = await screen.findByRole('region', { name: 'My referrals' }, wait);
-    expect(await within(mine).findByText('Grace Hopper', {}, wait)).toBeInTheDocument();
+    const open = await screen.findByRole('region', { name: 'Open positions to refer' });
+    expect(await within(open).findByRole('link', { name: 'Backend Engineer' })).toBeInTheDocument();
+    const mine = await screen.findByRole('region', { name: 'My referrals' });
+    expect(await within(mine).findByText('Grace Hopper')).toBeInTheDocument();
   });
 });

@@ -127,7 +127,7 @@ describe('/database', () => {
     signIn({ role: 'recruiter' });
     answerSearches((p) => result([], p.get('q') ? {} : { facets: noFacets }));
     renderWithProviders(null, { route: '/database?q=zebra' });
-    expect(await screen.findByText('No candidates match “zebra”.', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('No candidates match “zebra”.')).toBeInTheDocument();
     expect(screen.getByText('Try fewer or other words, or clear some filters.')).toBeInTheDocument();
   });
 
@@ -135,7 +135,7 @@ describe('/database', () => {
     signIn({ role: 'recruiter' });
     answerSearches(() => result([], { facets: noFacets }));
     renderWithProviders(null, { route: '/database' });
-    expect(await screen.findByText('The candidate database is empty.', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('The candidate database is empty.')).toBeInTheDocument();
     expect(screen.getByText(/when they apply on your career site or when a recruiter adds or imports them/)).toBeInTheDocument();
   });
 

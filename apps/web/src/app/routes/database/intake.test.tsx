@@ -9,7 +9,6 @@ import { mockHttp } from '@/test/http';
 import { DuplicatesPanel } from '@/features/candidates/intake/duplicates-panel';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 const dana: TDuplicateCandidate = {
   id: '64e000000000000000000002',
@@ -39,12 +38,12 @@ describe('/database/add', () => {
     });
     const { router } = renderWithProviders(null, { route: '/database/add' });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Add candidate' }, wait);
+    const form = await screen.findByRole('form', { name: 'Add candidate' });
 
     // The contracts' rules, field by field, before anything is sent.
     await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'not-an-email');
     await user.click(within(form).getByRole('button', { name: 'Add candidate' }));
-    expect(await within(form).findByText('Is required', {}, wait)).toBeInTheDocument();
+    expect(await within(form).findByText('Is required')).toBeInTheDocument();
     expect(within(form).getByText('Must be a valid email address')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: /First name/ })).toHaveFocus();
     expect(sent).toBeNull();
@@ -53,13 +52,13 @@ describe('/database/add', () => {
     await user.clear(within(form).getByRole('textbox', { name: 'Email' }));
     await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'Dana@FBI.test');
     await user.type(within(form).getByRole('textbox', { name: 'Phone' }), '555 010 0100');
-    const warning = await screen.findByText('This person may already be in the database', {}, wait);
+    const warning = await screen.findByText('This person may already be in the database');
     expect(warning.closest('[role="status"]')).toHaveTextContent('Same phone');
     expect(within(warning.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'Dana Scully' })).toHaveAttribute('href', `/candidate/${dana.id}`);
 
     // Enter submits; the API's 409 names the existing candidate.
     await user.type(within(form).getByRole('textbox', { name: 'Phone' }), '{Enter}');
-    const alert = await screen.findByRole('alert', {}, wait);
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(CandidateEmailTakenMessage);
     expect(sent).toMatchObject({ firstName: 'Dana', email: 'Dana@FBI.test', phone: '555 010 0100', experienceYears: null, skills: [] });
     // The profile page (/candidate/:id) is another part of the database; the link leads there.
@@ -70,7 +69,7 @@ describe('/database/add', () => {
   it('is not offered to a hiring manager', async () => {
     signIn({ role: 'employee', addlRoles: ['HM'] });
     renderWithProviders(null, { route: '/database/add' });
-    expect(await screen.findByText('Only recruiters and admins can add candidates.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Only recruiters and admins can add candidates.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add candidate' })).not.toBeInTheDocument();
   });
 });
@@ -116,20 +115,20 @@ describe('/database/import', () => {
 
     renderWithProviders(null, { route: '/database/import' });
     const user = userEvent.setup();
-    const input = (await screen.findByLabelText('File', {}, wait)) as HTMLInputElement;
+    const input = (await screen.findByLabelText('File')) as HTMLInputElement;
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, new File(['Given name,Mail\nAnn,ann@x.test\n'], 'people.csv', { type: 'text/csv' }));
     expect(input).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     // The guessed mapping is shown; the user maps Email to the "Mail" column.
-    const email = await screen.findByRole('combobox', { name: 'Email' }, wait);
+    const email = await screen.findByRole('combobox', { name: 'Email' });
     expect(screen.getByRole('combobox', { name: /First name/ })).toHaveValue('A: Given name');
     await user.click(email);
-    await user.click(await screen.findByRole('option', { name: 'B: Mail' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'B: Mail' }));
     expect(screen.getByRole('table', { name: 'Sample rows' })).toHaveTextContent('ann@x.test');
     await user.click(screen.getByRole('button', { name: 'Check rows' }));
 
-    expect(await screen.findByText('1 to create, 1 to update (blank fields filled), 1 to skip.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('1 to create, 1 to update (blank fields filled), 1 to skip.')).toBeInTheDocument();
     expect(dryRunMapping).toEqual({ firstName: 1, phone: 3, email: 2 });
     const rows = screen.getByRole('table', { name: 'Rows' });
     expect(within(rows).getByText('Row 4: email: must be a valid email address')).toBeInTheDocument();
@@ -137,7 +136,7 @@ describe('/database/import', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
     expect(runMapping).toEqual({ firstName: 1, phone: 3, email: 2 });
-    expect(await screen.findByText('1 created, 1 updated, 1 skipped.', {})).toBeInTheDocument();
+    expect(await screen.findByText('1 created, 1 updated, 1 skipped.')).toBeInTheDocument();
   });
 
   it('shows why an upload was refused', async () => {
@@ -145,10 +144,10 @@ describe('/database/import', () => {
     http.onPost('/api/candidates/import').reply(400, { code: 'bad_request', message: 'A file may hold at most 5,000 candidates; split it into smaller files.' });
     renderWithProviders(null, { route: '/database/import' });
     const user = userEvent.setup();
-    await screen.findByLabelText('File', {}, wait);
+    await screen.findByLabelText('File');
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, new File(['x'], 'big.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent('A file may hold at most 5,000 candidates');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A file may hold at most 5,000 candidates');
   });
 });
 
@@ -164,14 +163,14 @@ describe('DuplicatesPanel', () => {
     });
     renderWithProviders(<DuplicatesPanel candidateId={id} />);
     const user = userEvent.setup();
-    const row = (await screen.findByRole('link', { name: 'Dana Scully' }, wait)).closest('tr') as HTMLElement;
+    const row = (await screen.findByRole('link', { name: 'Dana Scully' })).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('dana.scully@fbi.test');
     expect(row).toHaveTextContent('FBI');
     expect(row).toHaveTextContent('Same phone');
     expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('2');
 
     await user.click(within(row).getByRole('button', { name: 'Merge Dana Scully into this profile' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Merge Dana Scully into this profile?' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Dana Scully into this profile?' });
     expect(dialog).toHaveTextContent('moves over with every application, stage move, timeline entry, note, file and pin');
     expect(dialog).toHaveTextContent('A merge cannot be undone.');
     // Cancel first: nothing is sent.
@@ -179,8 +178,8 @@ describe('DuplicatesPanel', () => {
     expect(merged).toBeNull();
 
     await user.click(within(row).getByRole('button', { name: 'Merge Dana Scully into this profile' }));
-    await user.click(within(await screen.findByRole('dialog', {}, wait)).getByRole('button', { name: 'Merge' }));
-    expect(await screen.findByText(/Dana Scully was merged into this profile\. Both were on one job: the application further along was kept\./, {}, wait)).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Merge' }));
+    expect(await screen.findByText(/Dana Scully was merged into this profile\. Both were on one job: the application further along was kept\./)).toBeInTheDocument();
     expect(merged).toEqual({ otherId: dana.id });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Dana Scully' })).not.toBeInTheDocument());
   });

@@ -8,14 +8,13 @@ import { mockHttp } from '@/test/http';
 import { buildReferableJob, jobId, page } from '@/features/referrals/test-referrals';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const url = `/api/referrals/jobs/${jobId}`;
 const campaignId = '64e000000000000000000081';
 
 async function openPage(route = `/employee-referral/${jobId}`) {
   signIn({ role: 'employee' });
   const view = renderWithProviders(null, { route });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Refer someone to Backend Engineer' }, wait)).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Refer someone to Backend Engineer' })).toBeInTheDocument();
   return { ...view, user: userEvent.setup() };
 }
 
@@ -24,7 +23,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Hopper');
   await user.type(screen.getByRole('textbox', { name: /Email/ }), 'grace@example.test');
   await user.click(screen.getByRole('combobox', { name: /How do you know them/ }));
-  await user.click(await screen.findByRole('option', { name: 'We worked together', hidden: true }, wait));
+  await user.click(await screen.findByRole('option', { name: 'We worked together', hidden: true }));
 }
 
 describe('/employee-referral/:positionId', () => {
@@ -43,7 +42,7 @@ describe('/employee-referral/:positionId', () => {
     expect(within(about).getByText('APIs')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Refer' }));
-    expect(await screen.findByText('Choose how you know them', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Choose how you know them')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveAccessibleDescription(/required/i);
     expect(sent).toBeNull();
@@ -54,7 +53,7 @@ describe('/employee-referral/:positionId', () => {
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['%PDF-1.4'], 'grace.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: 'Refer' }));
 
-    const status = await screen.findByRole('status', {}, wait);
+    const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(message);
     const form = sent as unknown as FormData;
     expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'resume'))).toEqual({
@@ -70,7 +69,7 @@ describe('/employee-referral/:positionId', () => {
     expect(screen.getByRole('link', { name: 'My referrals' })).toHaveAttribute('href', '/my-referrals');
 
     await user.click(screen.getByRole('button', { name: 'Refer someone else' }));
-    expect(await screen.findByRole('textbox', { name: /First name/ }, wait)).toHaveValue('');
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toHaveValue('');
     expect(screen.queryByRole('status')).toBeNull();
   });
 
@@ -81,7 +80,7 @@ describe('/employee-referral/:positionId', () => {
     const big = new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, big);
-    expect(await screen.findByText('The file is larger than 5 MB.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('The file is larger than 5 MB.')).toBeInTheDocument();
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Refer' }));
     expect(http.history.post).toHaveLength(0);
@@ -94,9 +93,9 @@ describe('/employee-referral/:positionId', () => {
     const { user } = await openPage();
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Refer' }));
-    expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent(ReferralMessages.alreadyReferredByYou);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ReferralMessages.alreadyReferredByYou);
     await user.click(screen.getByRole('button', { name: 'Refer' }));
-    expect(await screen.findByText('This domain does not accept mail', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('This domain does not accept mail')).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
   });
 
@@ -106,9 +105,9 @@ describe('/employee-referral/:positionId', () => {
     http.onGet('/api/referrals/mine').reply(200, page([]));
     http.onGet('/api/referrals/jobs').reply(200, page([]));
     const { router } = renderWithProviders(null, { route: `/employee-referral/${jobId}` });
-    expect(await screen.findByText(/This job is not open for referrals\. It may have been filled or closed\./, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/This job is not open for referrals\. It may have been filled or closed\./)).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await userEvent.setup().click(screen.getByRole('link', { name: 'See the open positions you can refer to' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/my-referrals'), wait);
+    await waitFor(() => expect(currentPath(router)).toBe('/my-referrals'));
   });
 });

@@ -57,7 +57,7 @@ describe('/interviewfeedback-all/calibration', () => {
     signInAs({ addlRoles: ['HM'], role: 'employee' });
     http.onGet('/api/interview-feedback/calibration').reply(200, { scope: 'mine', jobs: [], rows: [] });
     renderWithProviders(null, { route: '/interviewfeedback-all/calibration' });
-    expect(await screen.findByText('No submitted scorecards yet.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No submitted scorecards yet.')).toBeInTheDocument();
     expect(screen.getByText(/for the jobs you are the hiring manager of/)).toBeInTheDocument();
   });
 
@@ -65,7 +65,7 @@ describe('/interviewfeedback-all/calibration', () => {
     signInAs({ role: 'employee' });
     http.onGet('/api/interview-feedback/calibration').reply(403, { code: 'forbidden', message: 'Calibration is for admins and hiring managers.' });
     renderWithProviders(null, { route: '/interviewfeedback-all/calibration' });
-    expect(await screen.findByText('Calibration is for admins and hiring managers.', {})).toBeInTheDocument();
+    expect(await screen.findByText('Calibration is for admins and hiring managers.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

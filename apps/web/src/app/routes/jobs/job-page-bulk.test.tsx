@@ -34,7 +34,7 @@ describe("/job/:id applicants' bulk actions", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Tag 1 applicant' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Add tags' }), 'Shortlist{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
-    expect(await screen.findByText('Tags changed: 1 applicant.', {})).toBeInTheDocument();
+    expect(await screen.findByText('Tags changed: 1 applicant.')).toBeInTheDocument();
     expect(sent).toEqual({ applicationIds: ['a1'], action: { type: 'tag', add: ['Shortlist'], remove: [] } });
     expect(screen.getByRole('checkbox', { name: 'Select Grace Hopper' })).not.toBeChecked();
   });
@@ -43,7 +43,7 @@ describe("/job/:id applicants' bulk actions", () => {
     signIn({ role: 'employee' });
     serve(false);
     renderWithProviders(null, { route: `/job/${job.id}` });
-    expect(await screen.findByText('Grace Hopper', {})).toBeInTheDocument();
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select Grace Hopper' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });

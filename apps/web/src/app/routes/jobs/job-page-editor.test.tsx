@@ -31,9 +31,9 @@ describe('/job/:id and the rich-text editor', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' })).toBeInTheDocument();
-    const strong = await screen.findByText('APIs', undefined);
+    const strong = await screen.findByText('APIs');
     expect(strong.tagName).toBe('STRONG');
-    expect(await screen.findByText('No one has applied yet.', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('No one has applied yet.')).toBeInTheDocument();
     expect(editor.loads).toBe(0);
 
     await user.click(screen.getByRole('button', { name: 'Edit job' }));

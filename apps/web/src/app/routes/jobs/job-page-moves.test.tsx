@@ -8,7 +8,6 @@ import { buildJobDetail, buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const stages = [
   { id: 's1', name: 'Applied', kind: 'screening' as const, count: 1 },
   { id: 's2', name: 'Interview', kind: 'interview' as const, count: 0 },
@@ -56,7 +55,7 @@ function serve(items: TJobApplicant[]) {
 const grace = applicant('a1', 'Grace Hopper', stages[0]!);
 const alan = applicant('a2', 'Alan Turing', stages[3]!, { rejectionReason: 'Not enough experience' });
 const ada = applicant('a3', 'Ada Lovelace', stages[3]!, { withdrawn: true, rejectionReason: 'Took another offer' });
-const rowOf = async (name: string) => (await screen.findByRole('link', { name }, wait)).closest('tr')!;
+const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
 
 describe('/job/:id applicants: moves for the hiring team', () => {
   it('shows why applicants left, moves one with "Move to…", and rejects one with a reason and a delayed mail', async () => {
@@ -81,29 +80,29 @@ describe('/job/:id applicants: moves for the hiring team', () => {
     expect(within(adaRow).queryByRole('button', { name: 'Reject Ada Lovelace…' })).toBeNull();
 
     await user.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Move Grace Hopper to…' }));
-    const menu = await screen.findByRole('menu', {}, wait);
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Interview', 'Hired']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Interview' }));
-    await waitFor(() => expect(moves).toEqual([{ id: 'a1', body: { stageId: 's2' } }]), wait);
-    expect(await within(await rowOf('Grace Hopper')).findByText('Interview', {}, wait)).toBeInTheDocument();
+    await waitFor(() => expect(moves).toEqual([{ id: 'a1', body: { stageId: 's2' } }]));
+    expect(await within(await rowOf('Grace Hopper')).findByText('Interview')).toBeInTheDocument();
 
     await user.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Reject Grace Hopper…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject Grace Hopper' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Grace Hopper' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Choose a rejection reason.', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose a rejection reason.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /Rejection reason/ }));
     // A retired reason is not offered.
     expect(screen.queryByRole('option', { name: 'Old reason' })).toBeNull();
-    await user.click(await screen.findByRole('option', { name: 'Not enough experience' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Not enough experience' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Mail the candidate' }));
     await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
-    await user.click(await screen.findByRole('option', { name: 'Not selected' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Not selected' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Send' }));
-    await user.click(await screen.findByRole('option', { name: 'In 1 day' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'In 1 day' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(moves[1]).toEqual({ id: 'a1', body: { stageId: 's4', withdrawn: false, reason: 'Not enough experience', rejectionMail: { templateId: '64f000000000000000000001', delayMinutes: 1440 } } }), wait);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject Grace Hopper' })).toBeNull(), wait);
-    expect(await within(await rowOf('Grace Hopper')).findByText('Reason: Not enough experience', {}, wait)).toBeInTheDocument();
+    await waitFor(() => expect(moves[1]).toEqual({ id: 'a1', body: { stageId: 's4', withdrawn: false, reason: 'Not enough experience', rejectionMail: { templateId: '64f000000000000000000001', delayMinutes: 1440 } } }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject Grace Hopper' })).toBeNull());
+    expect(await within(await rowOf('Grace Hopper')).findByText('Reason: Not enough experience')).toBeInTheDocument();
   });
 
   it('records a withdrawal, and shows a refusal in the dialog without closing it', async () => {
@@ -117,12 +116,12 @@ describe('/job/:id applicants: moves for the hiring team', () => {
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
     await user.click(within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Reject Grace Hopper…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject Grace Hopper' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Grace Hopper' });
     await user.click(within(dialog).getByText('Candidate withdrew'));
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Took another offer');
     await user.click(within(dialog).getByRole('button', { name: 'Record withdrawal' }));
-    await waitFor(() => expect(bodies).toEqual([{ stageId: 's4', withdrawn: true, reason: 'Took another offer' }]), wait);
-    expect(await within(dialog).findByRole('alert', {}, wait)).toHaveTextContent('Someone moved this applicant meanwhile');
+    await waitFor(() => expect(bodies).toEqual([{ stageId: 's4', withdrawn: true, reason: 'Took another offer' }]));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone moved this applicant meanwhile');
     expect(screen.getByRole('dialog', { name: 'Reject Grace Hopper' })).toBeInTheDocument();
   });
 
@@ -137,16 +136,16 @@ describe('/job/:id applicants: moves for the hiring team', () => {
     const view = renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
     await user.click(within(await rowOf('Alan Turing')).getByRole('button', { name: 'Details: Alan Turing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Application from Alan Turing' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Application from Alan Turing' });
     expect(within(dialog).getByText('Reason: Not enough experience')).toBeInTheDocument();
     // From the keyboard: open the menu, pick the first stage.
     within(dialog).getByRole('button', { name: 'Move Alan Turing to…' }).focus();
     await user.keyboard('{Enter}');
-    await screen.findByRole('menuitem', { name: 'Applied' }, wait);
+    await screen.findByRole('menuitem', { name: 'Applied' });
     await user.keyboard('{ArrowDown}');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Applied' })).toHaveFocus(), wait);
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Applied' })).toHaveFocus());
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(bodies).toEqual([{ stageId: 's1' }]), wait);
+    await waitFor(() => expect(bodies).toEqual([{ stageId: 's1' }]));
     view.unmount();
 
     signIn({ id: 'someone-else', role: 'recruiter' });

@@ -44,7 +44,7 @@ describe('/jobs/all', () => {
     http.onGet('/api/requisitions/options').reply(200, options);
     http.onGet('/api/jobs').reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     renderWithProviders(null, { route: '/jobs/mine' });
-    expect(await screen.findByText('You are not on the hiring team of any job that matches.', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('You are not on the hiring team of any job that matches.')).toBeInTheDocument();
   });
 });
 
@@ -53,7 +53,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, label: RegExp, opt
   const input = screen.getAllByRole('combobox', { name: label })[0]!;
   await user.click(input);
   const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') ?? document.body;
-  await user.click(await within(listbox).findByText(option, undefined));
+  await user.click(await within(listbox).findByText(option));
 }
 
 describe('/create-requisition', () => {
@@ -136,7 +136,7 @@ describe('a requisition returned by the approver', () => {
     });
     const { router } = renderWithProviders(null, { route: `/vacancy-approval/${rejected.id}` });
     const user = userEvent.setup();
-    expect(await screen.findByText(/Ada Admin returned it: “No budget until Q3”/, undefined)).toBeInTheDocument();
+    expect(await screen.findByText(/Ada Admin returned it: “No budget until Q3”/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Change it' }));
     const title = await screen.findByRole('textbox', { name: /Job title/ });
     expect(title).toHaveValue('Data Engineer');
@@ -244,7 +244,7 @@ describe('/job/:id', () => {
     renderWithProviders(null, { route: `/job/${job.id}` });
     const user = userEvent.setup();
     // Open the menu once the page has settled (applicants and activity loaded), so no re-render closes it.
-    await screen.findByText('No one has applied yet.', undefined);
+    await screen.findByText('No one has applied yet.');
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading activity' }) ?? screen.queryByLabelText('Loading activity')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Change status' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Open' }));

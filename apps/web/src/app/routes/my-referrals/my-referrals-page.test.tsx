@@ -8,7 +8,6 @@ import { mockHttp } from '@/test/http';
 import { buildMyReferral, buildReferableJob, page } from '@/features/referrals/test-referrals';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 describe('/my-referrals', () => {
   it('lists each referral with its coarse status and reward, and nothing more of the application', async () => {
@@ -23,12 +22,12 @@ describe('/my-referrals', () => {
     });
     http.onGet('/api/referrals/jobs').reply(200, page([buildReferableJob()]));
     renderWithProviders(null, { route: '/my-referrals' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My referrals' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My referrals' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('tab', { name: 'My referrals', selected: true })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Campaigns' })).toBeNull();
 
-    const table = await screen.findByRole('table', {}, wait);
+    const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['Grace Hopper', 'Backend Engineer', '10 Nov 2026', 'Interviewing', 'If hired'],
@@ -45,7 +44,7 @@ describe('/my-referrals', () => {
     http.onGet('/api/referrals/mine').reply(200, page([{ ...buildMyReferral(), status: 'Panel interview with CTO' }]));
     http.onGet('/api/referrals/jobs').reply(200, page([]));
     renderWithProviders(null, { route: '/my-referrals' });
-    expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent('Your referrals could not be loaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your referrals could not be loaded');
     expect(screen.queryByText('Panel interview with CTO')).toBeNull();
   });
 
@@ -60,18 +59,18 @@ describe('/my-referrals', () => {
       return [200, page(params.search ? jobs.filter((j) => j.title.toLowerCase().includes(params.search!.toLowerCase())) : jobs)];
     });
     renderWithProviders(null, { route: '/my-referrals' });
-    expect(await screen.findByText('You have not referred anyone yet. Know someone who would fit one of our jobs?', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('You have not referred anyone yet. Know someone who would fit one of our jobs?')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Refer someone from Open positions' })).toHaveAttribute('href', '#open-positions');
     expect(screen.getByRole('tab', { name: 'Campaigns' })).toBeInTheDocument();
 
     const section = screen.getByRole('region', { name: 'Open positions to refer' });
-    const list = await within(section).findByRole('list', { name: 'Open positions' }, wait);
+    const list = await within(section).findByRole('list', { name: 'Open positions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/employee-referral/64d000000000000000000071');
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Reward EUR 1,500.00');
 
     await userEvent.setup().type(within(section).getByRole('searchbox', { name: 'Search open positions' }), 'data');
-    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1), wait);
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));
     expect(within(section).getByRole('link', { name: 'Data Analyst' })).toBeInTheDocument();
     expect(searches.at(-1)).toEqual({ search: 'data', page: 1 });
   });
@@ -84,7 +83,7 @@ describe('/my-referrals', () => {
       http.onGet('/api/referrals/mine').reply(200, page([buildMyReferral({ status: 'offer', reward: null })]));
       http.onGet('/api/referrals/jobs').reply(200, page([]));
       renderWithProviders(null, { route: '/my-referrals' });
-      const list = await screen.findByRole('list', { name: 'My referrals' }, wait);
+      const list = await screen.findByRole('list', { name: 'My referrals' });
       const [card] = within(list).getAllByRole('listitem');
       expect(card).toHaveTextContent('Grace Hopper');
       expect(card).toHaveTextContent('Referred on 10 Nov 2026');

@@ -8,7 +8,6 @@ import { mockHttp } from '@/test/http';
 import { buildReferableJob, page } from '@/features/referrals/test-referrals';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const rita = { id: '64b000000000000000000911', name: 'Rita Recruiter', email: 'rita@acme.test' };
 const engineering = { id: '64e000000000000000000001', name: 'Engineering' };
 const berlin = { id: '64e000000000000000000002', name: 'Berlin' };
@@ -43,9 +42,9 @@ describe('/referral-campaign', () => {
     signIn({ role: 'recruiter' });
     http.onGet('/api/referral-campaigns').reply(200, page([campaign(), campaign({ id: 'c2', subject: 'Berlin roles', status: 'failed', sent: 5, recipients: 12, referrals: 0, audience: { kind: 'filtered', departments: [engineering], locations: [berlin], businessUnits: [] } })]));
     renderWithProviders(null, { route: '/referral-campaign' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Referral campaigns' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Referral campaigns' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Campaigns', selected: true })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Campaigns' }, wait);
+    const table = await screen.findByRole('table', { name: 'Campaigns' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['We are hiring engineers', 'Backend Engineer', 'Everyone', 'Sent', '40 of 40', '3', 'Rita Recruiter12 Nov 2026'],
@@ -77,33 +76,33 @@ describe('/referral-campaign', () => {
 
     renderWithProviders(null, { route: '/referral-campaign' });
     const user = userEvent.setup();
-    expect(await screen.findByText(/No campaigns yet/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/No campaigns yet/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New campaign' }));
-    const form = await screen.findByRole('form', { name: 'New campaign' }, wait);
-    expect(await within(form).findByText('This campaign reaches 40 employees.', {}, wait)).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'New campaign' });
+    expect(await within(form).findByText('This campaign reaches 40 employees.')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Send campaign' }));
-    expect(await within(form).findByText('Pick at least one open job', {}, wait)).toBeInTheDocument();
+    expect(await within(form).findByText('Pick at least one open job')).toBeInTheDocument();
     expect(within(form).getByRole('combobox', { name: /Open jobs to promote/ })).toHaveFocus();
     expect(within(form).getByRole('textbox', { name: /Subject/ })).toHaveAccessibleDescription(/required/i);
     expect(created).toBeNull();
 
     await user.click(within(form).getByRole('combobox', { name: /Open jobs to promote/ }));
-    await user.click(await screen.findByRole('option', { name: 'Backend Engineer', hidden: true }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Backend Engineer', hidden: true }));
     await user.click(within(form).getByRole('radio', { name: 'Some departments, locations or business units' }));
-    expect(await within(form).findByText('Pick at least one department, location or business unit.', {}, wait)).toBeInTheDocument();
+    expect(await within(form).findByText('Pick at least one department, location or business unit.')).toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: 'Departments' }));
-    await user.click(await screen.findByRole('option', { name: 'Engineering', hidden: true }, wait));
-    expect(await within(form).findByText('This campaign reaches 7 employees.', {}, wait)).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Engineering', hidden: true }));
+    expect(await within(form).findByText('This campaign reaches 7 employees.')).toBeInTheDocument();
     expect(audiences.at(-1)).toEqual({ kind: 'filtered', departmentIds: [engineering.id], locationIds: [], businessUnitIds: [] });
 
     await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'We are hiring engineers');
     await user.type(within(form).getByRole('textbox', { name: /Message/ }), 'Know someone?');
     await user.click(within(form).getByRole('button', { name: 'Send campaign' }));
 
-    await waitFor(() => expect(created).toEqual({ subject: 'We are hiring engineers', message: 'Know someone?', jobIds: [job.id], audience: { kind: 'filtered', departmentIds: [engineering.id], locationIds: [], businessUnitIds: [] } }), wait);
+    await waitFor(() => expect(created).toEqual({ subject: 'We are hiring engineers', message: 'Know someone?', jobIds: [job.id], audience: { kind: 'filtered', departmentIds: [engineering.id], locationIds: [], businessUnitIds: [] } }));
     const section = screen.getByRole('region', { name: 'New campaign' });
-    expect(await within(section).findByText('Sent to 7 employees.', {})).toBeInTheDocument();
+    expect(await within(section).findByText('Sent to 7 employees.')).toBeInTheDocument();
     expect(polls).toBeGreaterThanOrEqual(2);
     await user.click(within(section).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('region', { name: 'New campaign' })).toBeNull();
@@ -112,7 +111,7 @@ describe('/referral-campaign', () => {
   it('tells an employee who does not run campaigns that they are not available, without asking the API', async () => {
     signIn({ role: 'employee' });
     renderWithProviders(null, { route: '/referral-campaign' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Referral campaigns' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Referral campaigns' })).toBeInTheDocument();
     expect(screen.getByText(/Referral campaigns are run by recruiters and admins/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New campaign' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Campaigns' })).toBeNull();

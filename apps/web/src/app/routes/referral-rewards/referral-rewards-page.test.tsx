@@ -96,7 +96,7 @@ describe('/referral-rewards as an employee', () => {
     signIn({ role: 'employee', admin: false });
     http.onGet(ReferralRewardApi.rewards).reply(200, list([]));
     await openPage();
-    expect(await screen.findByText(/When someone you referred is hired, the reward appears here/, {})).toBeInTheDocument();
+    expect(await screen.findByText(/When someone you referred is hired, the reward appears here/)).toBeInTheDocument();
   });
 });
 
@@ -131,7 +131,7 @@ describe('/referral-rewards as an admin', () => {
     signIn({ role: 'recruiter', admin: true });
     http.onGet(ReferralRewardApi.rewards, { params: { status: 'forfeited', page: 1 } }).reply(200, list([]));
     await openPage('/referral-rewards?status=forfeited');
-    expect(await screen.findByText('No rewards are forfeited. Choose another status to see the others.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No rewards are forfeited. Choose another status to see the others.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Forfeited');
   });
 
@@ -156,7 +156,7 @@ describe('/referral-rewards as an admin', () => {
     expect(await screen.findByText('Reward approved')).toBeInTheDocument();
     expect(posted).toEqual([`/api/referral-rewards/${reward.id}/approve`]);
     const table = screen.getByRole('table', { name: 'Rewards' });
-    expect(await within(table).findByText('Approved', {})).toBeInTheDocument();
+    expect(await within(table).findByText('Approved')).toBeInTheDocument();
     expect(within(table).getByText('Approved 20 Nov 2026 by Ada Admin')).toBeInTheDocument();
 
     // Someone else closed it meanwhile: the refusal is shown in the dialog.

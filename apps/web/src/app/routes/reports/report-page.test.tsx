@@ -121,7 +121,7 @@ describe('/reports/:name', () => {
       buildResult({ applied: params.businessUnitId ? [{ key: 'businessUnitId', label: 'Business unit', value: 'Engineering' }] : [] }),
     );
     const { router, user } = await openReport('/reports/source-activity', 'Source activity');
-    await screen.findByRole('table', undefined);
+    await screen.findByRole('table');
     expect(asked[0]).toEqual({});
 
     await choose(user, 'Source', 'Referral');
@@ -152,7 +152,7 @@ describe('/reports/:name', () => {
   it('asks for both dates of a custom range before asking the API, then sends them', async () => {
     const asked = serveReport('source-activity');
     const { router, user } = await openReport('/reports/source-activity', 'Source activity');
-    await screen.findByRole('table', undefined);
+    await screen.findByRole('table');
     await choose(user, 'Date range', 'Custom');
     expect(await screen.findByText('Enter both a from and a to date to see the report for a custom range.')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/reports/source-activity?preset=custom');
@@ -170,7 +170,7 @@ describe('/reports/:name', () => {
   it('shows only the filters the report takes, and never sends another from the URL', async () => {
     const asked = serveReport('vacancy-ageing', () => buildResult({ name: 'vacancy-ageing', title: 'Vacancy ageing', range: null }));
     await openReport('/reports/vacancy-ageing?source=referral&preset=last30&jobId=64d000000000000000000001', 'Vacancy ageing');
-    await screen.findByRole('table', undefined);
+    await screen.findByRole('table');
     expect(asked[0]).toEqual({ jobId: '64d000000000000000000001' });
     const filters = screen.getByRole('region', { name: 'Filters' });
     expect(within(filters).queryByRole('combobox', { name: 'Date range' })).not.toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('/reports/:name', () => {
       buildResult({ name: 'interview-scheduled', title: 'Interviews scheduled', rows: [], totals: null, totalRows: 0, headline: [], empty: 'No interview was scheduled in this period.' }),
     );
     const view = await openReport('/reports/interview-scheduled?preset=year', 'Interviews scheduled');
-    expect(await screen.findByText('No interview was scheduled in this period.', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('No interview was scheduled in this period.')).toBeInTheDocument();
     expect(screen.getByText('Try a wider date range or fewer filters.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const { router, user } = view;
@@ -211,7 +211,7 @@ describe('/reports/:name', () => {
     await openReport('/reports/time-to-hire', 'Time to hire');
     expect(await screen.findByRole('status', { name: 'Loading the report' })).toBeInTheDocument();
     answer([200, buildResult({ name: 'time-to-hire', title: 'Time to hire' })]);
-    expect(await screen.findByRole('table', undefined)).toBeInTheDocument();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the report' })).not.toBeInTheDocument();
   });
 
@@ -219,7 +219,7 @@ describe('/reports/:name', () => {
     let fail = true;
     http.onGet('/api/reports/velocity').reply(() => (fail ? [400, { code: 'bad_request', message: 'The date range can span at most 1098 days.' }] : [200, buildResult({ name: 'velocity', title: 'Velocity' })]));
     const { user } = await openReport('/reports/velocity', 'Velocity');
-    expect(await screen.findByText('The date range can span at most 1098 days.', undefined)).toBeInTheDocument();
+    expect(await screen.findByText('The date range can span at most 1098 days.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
@@ -234,7 +234,7 @@ describe('/reports/:name', () => {
     });
     http.onGet('/api/exports/job-1').reply(200, { jobId: 'job-1', state: 'done', progress: 100, message: 'Ready', fileUrl: '/api/exports/job-1/file', fileName: 'source-activity.xlsx' });
     const { user } = await openReport('/reports/source-activity?preset=quarter&source=agency&candidateId=64e000000000000000000001', 'Source activity');
-    await screen.findByRole('table', undefined);
+    await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     expect(await screen.findByRole('button', { name: 'Download source-activity.xlsx' })).toBeInTheDocument();
     expect(exported).toEqual({ preset: 'quarter', source: 'agency' });

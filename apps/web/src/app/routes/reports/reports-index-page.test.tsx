@@ -6,7 +6,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 const overview: TReportsOverview = {
   generatedAt: '2026-11-24T10:00:00.000Z',
@@ -23,8 +22,8 @@ describe('/reports', () => {
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: ['viewReports'] });
     http.onGet(ReportsApi.overview).reply(200, overview);
     renderWithProviders(null, { route: '/reports' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' }, wait)).toBeInTheDocument();
-    const figures = await screen.findByRole('list', { name: 'Headline figures' }, wait);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    const figures = await screen.findByRole('list', { name: 'Headline figures' });
     const open = within(figures).getAllByRole('listitem')[0]!;
     expect(open).toHaveTextContent('Open jobs');
     expect(open).toHaveTextContent('12');
@@ -42,7 +41,7 @@ describe('/reports', () => {
     const { user } = signIn({ role: 'recruiter' });
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     renderWithProviders(null, { route: '/reports' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(http.history.get!.some((r) => r.url === ReportsApi.overview)).toBe(false);
   });
 });
@@ -53,8 +52,8 @@ describe('/superadmin/reports', () => {
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     http.onGet(ReportsApi.superadminOverview).reply(200, { cards: [{ label: 'Companies', value: 3, kind: 'count' }], companies: [] });
     renderWithProviders(null, { route: '/superadmin/reports' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Platform reports' }, wait)).toBeInTheDocument();
-    expect(await screen.findByRole('list', { name: 'Platform figures' }, wait)).toHaveTextContent('Companies3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Platform figures' })).toHaveTextContent('Companies3');
     expect(screen.getByRole('link', { name: ReportCatalog['usage-per-company'].title })).toHaveAttribute('href', '/superadmin/reports/usage-per-company');
     expect(screen.getByRole('link', { name: ReportCatalog.velocity.title })).toHaveAttribute('href', '/superadmin/reports/velocity');
   });

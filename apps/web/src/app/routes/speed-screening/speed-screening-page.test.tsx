@@ -8,7 +8,6 @@ import { mockHttp } from '@/test/http';
 import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const jobId = '64d000000000000000000001';
 const stages = [
   { id: '64f000000000000000000001', name: 'Applied', kind: 'screening' as const },
@@ -81,18 +80,18 @@ function setUp(items: TSpeedScreeningItem[] = [ada, bo, cy]) {
   return { calls };
 }
 
-const current = () => screen.findByRole('region', { name: 'Profile summary' }, wait);
+const current = () => screen.findByRole('region', { name: 'Profile summary' });
 const status = () => screen.getByRole('status');
 
 describe('/speed-screening', () => {
   it('shows one applicant with résumé, answers and profile; A advances, H holds, S skips, each announced and counted', async () => {
     const { calls } = setUp();
     renderWithProviders(null, { route: `/speed-screening?jobId=${jobId}` });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Speed screening' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Speed screening' })).toBeInTheDocument();
     expect(within(await current()).getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('Mathematician at Analytical Engines')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Answers' })).getByText('I love engines')).toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: 'Résumé' })).findByText('Built the first program', {}, wait)).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Résumé' })).findByText('Built the first program')).toBeInTheDocument();
     expect(screen.getByText('3 left')).toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -109,7 +108,7 @@ describe('/speed-screening', () => {
     expect(screen.getByText('1 left')).toBeInTheDocument();
 
     await user.keyboard('s');
-    expect(await screen.findByText('You reached the end; you skipped 1.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('You reached the end; you skipped 1.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the board' })).toHaveAttribute('href', `/workflow?jobId=${jobId}`);
     await user.keyboard('{ArrowLeft}');
     expect(within(await current()).getByRole('heading', { name: 'Cy Young' })).toBeInTheDocument();
@@ -122,13 +121,13 @@ describe('/speed-screening', () => {
     await current();
     const user = userEvent.setup();
     await user.keyboard('r');
-    const dialog = await screen.findByRole('dialog', { name: 'Reject Ada Lovelace' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Ada Lovelace' });
     await user.click(within(dialog).getByRole('radio', { name: 'Candidate withdrew' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'ahs u');
     expect(within(dialog).getByRole('textbox', { name: 'Note (optional)' })).toHaveValue('ahs u');
     await user.click(within(dialog).getByRole('radio', { name: 'We reject' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Rejection reason' }));
-    await user.click(await screen.findByRole('option', { name: 'Not enough experience', hidden: true }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Not enough experience', hidden: true }));
     expect(calls).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
@@ -160,7 +159,7 @@ describe('/speed-screening', () => {
     await current();
     const user = userEvent.setup();
     await user.keyboard('?');
-    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, wait);
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(within(help).getByText('Reject with a reason')).toBeInTheDocument();
     await user.keyboard('a');
     expect(calls).toHaveLength(0);
@@ -183,7 +182,7 @@ describe('/speed-screening', () => {
         data: { fromStageId: stages[0]!.id, card: { ...bo.card, stageId: stages[1]!.id } },
       }),
     );
-    expect(await screen.findByText('2 left', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('2 left')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.keyboard('a');
     expect(within(await current()).getByRole('heading', { name: 'Cy Young' })).toBeInTheDocument();
@@ -198,7 +197,7 @@ describe('/speed-screening', () => {
   it('says when nothing is left to screen', async () => {
     setUp([]);
     renderWithProviders(null, { route: `/speed-screening?jobId=${jobId}` });
-    expect(await screen.findByText('Nothing left to screen for this job', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Nothing left to screen for this job')).toBeInTheDocument();
     expect(screen.getByText('0 left')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the board' })).toHaveAttribute('href', `/workflow?jobId=${jobId}`);
   });
@@ -208,6 +207,6 @@ describe('/speed-screening', () => {
     http.onGet('/api/user-accessmatrix').reply(200, { user, rights: [] });
     http.onGet('/api/speed-screening').reply(403, { code: 'forbidden', message: "Only the job's owners, its hiring manager, its recruiters and admins can move its applicants." });
     renderWithProviders(null, { route: `/speed-screening?jobId=${jobId}` });
-    expect(await screen.findByText(/Only the job's owners/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/Only the job's owners/)).toBeInTheDocument();
   });
 });

@@ -12,7 +12,6 @@ vi.mock('@/features/mail/components/rich-text-field-editor', () => ({
 }));
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInSuperAdmin() {
   const { user } = signIn({ superAdmin: true, customer: null, customerState: null, firstName: 'Sam', lastName: 'Super', fullName: 'Sam Super' });
@@ -44,8 +43,8 @@ describe('/superadmin/spotlight', () => {
     signInSuperAdmin();
     http.onGet('/api/superadmin/spotlight').reply(200, { items: [scheduled, live] });
     renderWithProviders(null, { route: '/superadmin/spotlight' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Spotlight' }, wait)).toBeInTheDocument();
-    const rows = await screen.findAllByRole('row', {}, wait);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spotlight' })).toBeInTheDocument();
+    const rows = await screen.findAllByRole('row');
     expect(rows[1]).toHaveTextContent('Maintenance on Sunday');
     expect(rows[1]).toHaveTextContent('Scheduled');
     expect(rows[1]).toHaveTextContent('All companies · Admins');
@@ -58,11 +57,11 @@ describe('/superadmin/spotlight', () => {
     signInSuperAdmin();
     http.onGet('/api/superadmin/spotlight').replyOnce(200, { items: [] });
     const { unmount } = renderWithProviders(null, { route: '/superadmin/spotlight' });
-    expect(await screen.findByText(/No announcements yet/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/No announcements yet/)).toBeInTheDocument();
     unmount();
     http.onGet('/api/superadmin/spotlight').reply(403, { code: 'forbidden', message: 'Only the platform super admin can do that' });
     renderWithProviders(null, { route: '/superadmin/spotlight' });
-    expect(await screen.findByText(/Only the platform super admin can do that/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/Only the platform super admin can do that/)).toBeInTheDocument();
   });
 
   it('publishes a new announcement to chosen companies and roles, with a safe preview', async () => {
@@ -87,16 +86,16 @@ describe('/superadmin/spotlight', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/superadmin/spotlight' });
-    await user.click(await screen.findByRole('button', { name: 'New announcement' }, wait));
-    const dialog = await screen.findByRole('dialog', { name: 'New announcement' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'New announcement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New announcement' });
 
     // Nothing filled in: the form says what is missing and sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await within(dialog).findByText('Give it a title', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Give it a title')).toBeInTheDocument();
     expect(sent).toBeNull();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Hello');
-    const text = await within(dialog).findByRole('textbox', { name: 'Text' }, wait);
+    const text = await within(dialog).findByRole('textbox', { name: 'Text' });
     await user.click(text);
     await user.paste('<p>Hi <strong>all</strong></p><script>alert(1)</script>');
     const preview = within(dialog).getByRole('region', { name: 'Preview' });
@@ -110,13 +109,13 @@ describe('/superadmin/spotlight', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Employees' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Hiring managers' }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await within(dialog).findByText('Pick at least one company, or show it to all companies', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Pick at least one company, or show it to all companies')).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole('combobox', { name: 'Companies' }), 'glob');
-    await user.click(await screen.findByRole('option', { name: 'Globex' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Globex' }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
 
-    await waitFor(() => expect(sent).not.toBeNull(), wait);
+    await waitFor(() => expect(sent).not.toBeNull());
     expect(sent).toMatchObject({
       title: 'Hello',
       body: '<p>Hi <strong>all</strong></p><script>alert(1)</script>',
@@ -125,9 +124,9 @@ describe('/superadmin/spotlight', () => {
     });
     const days = sent as unknown as { validFrom: string; validTo: string };
     expect(new Date(days.validTo).getTime() - new Date(days.validFrom).getTime()).toBeGreaterThanOrEqual(7 * 86_400_000 - 3_600_000);
-    expect(await screen.findByText('“Hello” is saved.', {}, wait)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New announcement' })).not.toBeInTheDocument(), wait);
-    expect(await screen.findByRole('cell', { name: 'Hello' }, wait)).toBeInTheDocument();
+    expect(await screen.findByText('“Hello” is saved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New announcement' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('cell', { name: 'Hello' })).toBeInTheDocument();
   });
 
   it('edits only what changed and deletes after confirming', async () => {
@@ -150,32 +149,32 @@ describe('/superadmin/spotlight', () => {
     const user = userEvent.setup();
     renderWithProviders(null, { route: '/superadmin/spotlight' });
 
-    await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }, wait));
-    const dialog = await screen.findByRole('dialog', { name: `Edit “${live.title}”` }, wait);
+    await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit “${live.title}”` });
     expect(within(dialog).getByRole('checkbox', { name: 'Recruiters' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Employees' })).not.toBeChecked();
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await user.clear(title);
     await user.type(title, 'Reports, again');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(patched).not.toBeNull(), wait);
+    await waitFor(() => expect(patched).not.toBeNull());
     expect(patched).toMatchObject({ title: 'Reports, again', audience: { allCompanies: false, companyIds: ['64a000000000000000000101'], roles: ['admin', 'recruiter'] } });
     // The days did not change: the stored times stay as they are.
     expect(patched).not.toHaveProperty('validFrom');
     expect(patched).not.toHaveProperty('validTo');
-    expect(await screen.findByText('“Reports, again” is changed.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('“Reports, again” is changed.')).toBeInTheDocument();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Reports, again' }, wait));
-    let confirm = await screen.findByRole('dialog', { name: 'Delete “Reports, again”?' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'Delete Reports, again' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Delete “Reports, again”?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), wait);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deleted).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete Reports, again' }));
-    confirm = await screen.findByRole('dialog', { name: 'Delete “Reports, again”?' }, wait);
+    confirm = await screen.findByRole('dialog', { name: 'Delete “Reports, again”?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete announcement' }));
-    expect(await screen.findByText('“Reports, again” is deleted.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('“Reports, again” is deleted.')).toBeInTheDocument();
     expect(deleted).toBe(true);
-    expect(await screen.findByText(/No announcements yet/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/No announcements yet/)).toBeInTheDocument();
   });
 });

@@ -206,7 +206,7 @@ describe('/workflow', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for Alan Turing' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Schedule interview…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Alan Turing' });
-    expect(await within(dialog).findByDisplayValue('Technical', {})).toBeInTheDocument();
+    expect(await within(dialog).findByDisplayValue('Technical')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Duration (minutes)' })).toHaveValue('45');
   });
 

@@ -113,7 +113,7 @@ describe('/workflow/:stage', () => {
     expect(screen.getByText('2 applicants selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move to…' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Technical interview (Interview)' }));
-    expect(await screen.findByText('Moved to Technical interview: 2 applicants.', {})).toBeInTheDocument();
+    expect(await screen.findByText('Moved to Technical interview: 2 applicants.')).toBeInTheDocument();
     expect(sent).toEqual({ applicationIds: [row(1).applicationId, row(2).applicationId], action: { type: 'move', stageKind: 'interview', stageName: 'Technical interview' } });
   });
 
@@ -121,7 +121,7 @@ describe('/workflow/:stage', () => {
     signIn({ role: 'employee' });
     http.onGet('/api/workflow/list').reply(200, listOf([], { canSeeAll: false, jobs: [] }));
     const { unmount } = renderWithProviders(null, { route: '/workflow/offer' });
-    expect(await screen.findByText('No applicants are in offer stages of your jobs.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No applicants are in offer stages of your jobs.')).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: 'Jobs' })).not.toBeInTheDocument();
     unmount();
     renderWithProviders(null, { route: '/workflow/limbo' });

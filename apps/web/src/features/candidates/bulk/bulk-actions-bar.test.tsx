@@ -27,7 +27,7 @@ describe('BulkActionsBar', () => {
     await user.type(within(dialog).getByRole('combobox', { name: 'Add tags' }), 'Silver medalist{Enter}');
     await user.type(within(dialog).getByRole('combobox', { name: 'Remove tags' }), 'Passive{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Apply tags' }));
-    expect(await screen.findByText('Tags changed on 2 candidates. 1 candidate was not found. 1 candidate was left as they were: more than 50 tags.', {})).toBeInTheDocument();
+    expect(await screen.findByText('Tags changed on 2 candidates. 1 candidate was not found. 1 candidate was left as they were: more than 50 tags.')).toBeInTheDocument();
     expect(sent).toEqual({ candidateIds: ids, add: ['Silver medalist'], remove: ['Passive'] });
     expect(onDone).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -54,9 +54,9 @@ describe('BulkActionsBar', () => {
     await user.click(await screen.findByRole('option', { name: /Platform Engineer/, hidden: true }));
     expect(listed).toMatchObject({ scope: 'all', status: 'open' });
     await user.click(within(dialog).getByRole('button', { name: 'Add to job' }));
-    expect(await within(dialog).findByText('Candidates can only be added to an open or on-hold job.', {})).toBeInTheDocument();
+    expect(await within(dialog).findByText('Candidates can only be added to an open or on-hold job.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Add to job' }));
-    expect(await screen.findByText('Added 2 candidates to Platform Engineer. 1 was already on it.', {})).toBeInTheDocument();
+    expect(await screen.findByText('Added 2 candidates to Platform Engineer. 1 was already on it.')).toBeInTheDocument();
     expect(sent).toEqual({ candidateIds: ids, jobId: job.id });
   });
 
@@ -85,7 +85,7 @@ describe('BulkActionsBar', () => {
     renderWithProviders(<BulkActionsBar candidateIds={ids} />, { route: '/database' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    expect(await screen.findByText('2 of 3 candidates written (50%)', {})).toBeInTheDocument();
+    expect(await screen.findByText('2 of 3 candidates written (50%)')).toBeInTheDocument();
     expect(started).toEqual({ candidateIds: ids });
     phase = 'done';
     await user.click(await screen.findByRole('button', { name: 'Download candidates-2026-11-24.xlsx' }));

@@ -103,7 +103,7 @@ describe('the working-hours editor on the profile page', () => {
     });
     renderWithProviders(null, { route: '/user-preferences/profile' });
     const user = userEvent.setup();
-    await screen.findAllByLabelText('Time zone of my working hours', {});
+    await screen.findAllByLabelText('Time zone of my working hours');
     const zone = inputLabelled('Time zone of my working hours');
     await user.clear(zone);
     await user.type(zone, 'Europe/Berl');

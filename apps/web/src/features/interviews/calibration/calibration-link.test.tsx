@@ -22,7 +22,7 @@ describe('the way to interviewer calibration', () => {
         <CalibrationLink />
       </>,
     );
-    expect(await screen.findByText('Scorecards', {})).toBeInTheDocument();
+    expect(await screen.findByText('Scorecards')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Interviewer calibration' })).not.toBeInTheDocument();
   });
 });

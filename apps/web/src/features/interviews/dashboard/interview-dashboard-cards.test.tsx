@@ -62,7 +62,7 @@ describe('the dashboard’s interview cards', () => {
     signIn();
     http.onGet('/api/interviews/dashboard').reply(200, { ...dashboard, today: { date: '2026-03-10', total: 0, items: [] }, owed: { total: 0, overdue: 0, items: [] } });
     renderWithProviders(<InterviewDashboardCards />);
-    expect(await screen.findByText('No interviews today.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No interviews today.')).toBeInTheDocument();
     expect(screen.getByText(/No scorecards to write/)).toBeInTheDocument();
   });
 
@@ -74,7 +74,7 @@ describe('the dashboard’s interview cards', () => {
       return [200, calls === 1 ? { ...dashboard, tomorrow: { date: '2026-03-11', total: 0, items: [] } } : { ...dashboard, tomorrow: { date: '2026-03-11', total: 1, items: [{ ...dashboard.today.items[0]!, id: 'i2', candidateName: 'Katherine Johnson' }] } }];
     });
     renderWithProviders(<InterviewDashboardCards />);
-    expect(await screen.findByText('No interviews tomorrow.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No interviews tomorrow.')).toBeInTheDocument();
     emitLiveEvent({ id: 'e1', kind: 'interview.changed', at: '2026-03-10T05:00:00.000Z', jobId: 'j', applicationId: 'a', candidateId: 'c', byUserId: 'u', data: { interviewId: 'i2', change: 'scheduled' } });
     const tomorrow = screen.getByRole('region', { name: 'Tomorrow' });
     expect(await within(tomorrow).findByRole('link', { name: 'Katherine Johnson' })).toBeInTheDocument();
@@ -89,6 +89,6 @@ describe('the dashboard’s interview cards', () => {
     http.onGet('/api/interviews/dashboard').reply(500, { code: 'internal_error', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/dashboard' });
     const card = await screen.findByRole('region', { name: 'My interviews' });
-    expect(await within(card).findByText('Oops! Something went wrong', {})).toBeInTheDocument();
+    expect(await within(card).findByText('Oops! Something went wrong')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 describe('the company default interview plan on /company-settings/preferences', () => {
   it('starts empty, takes a first round and saves it as the default', async () => {
@@ -26,13 +25,13 @@ describe('the company default interview plan on /company-settings/preferences', 
     });
     renderWithProviders(null, { route: '/company-settings/preferences' });
     const user = userEvent.setup();
-    const section = await screen.findByRole('region', { name: 'Default interview plan' }, wait);
-    expect(await within(section).findByText('No rounds yet: add the first one.', undefined, wait)).toBeInTheDocument();
+    const section = await screen.findByRole('region', { name: 'Default interview plan' });
+    expect(await within(section).findByText('No rounds yet: add the first one.')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'interview attribute library' })).toHaveAttribute('href', '/company-settings/manage-lists/interview-attributes');
     await user.click(within(section).getByRole('button', { name: 'Add round' }));
     await user.type(within(section).getByRole('textbox', { name: /Round name/ }), 'Phone screen');
     await user.click(within(section).getByRole('button', { name: 'Save default plan' }));
-    await waitFor(() => expect(saved).toEqual([{ rounds: [{ name: 'Phone screen', durationMinutes: 60, interviewerIds: [], attributeIds: [] }] }]), wait);
-    expect(await within(section).findByText('Interview plan saved.', undefined, wait)).toBeInTheDocument();
+    await waitFor(() => expect(saved).toEqual([{ rounds: [{ name: 'Phone screen', durationMinutes: 60, interviewerIds: [], attributeIds: [] }] }]));
+    expect(await within(section).findByText('Interview plan saved.')).toBeInTheDocument();
   });
 });

@@ -10,7 +10,6 @@ import { mockHttp } from '@/test/http';
 import JobInterviewPlanSection from './job-interview-plan-section';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const jobId = '64f0000000000000000000j1'.replace('j', 'a');
 const id = (n: number) => `64f00000000000000000${String(n).padStart(4, '0')}`;
 const attr = (n: number, name: string, active = true): TInterviewAttributeRow => ({ id: id(100 + n), name, description: '', active, usedInPlans: 0 });
@@ -44,8 +43,8 @@ describe('the interview plan editor (job page section)', () => {
     renderWithProviders(<JobInterviewPlanSection jobId={jobId} canEdit />);
     const user = userEvent.setup();
 
-    expect(await screen.findByText(/This job follows your company's/, undefined, wait)).toBeInTheDocument();
-    const form = await screen.findByRole('form', { name: 'Interview plan' }, wait);
+    expect(await screen.findByText(/This job follows your company's/)).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Interview plan' });
     expect(within(form).getAllByRole('group', { name: /^Round \d/ }).map((g) => g.getAttribute('aria-label'))).toEqual(['Round 1: Phone screen', 'Round 2: Technical']);
     // The interviewers of the plan show by name.
     expect(within(within(form).getByRole('group', { name: 'Round 1: Phone screen' })).getAllByText('Rita Recruiter')[0]).toHaveClass('mantine-Pill-label');
@@ -59,7 +58,7 @@ describe('the interview plan editor (job page section)', () => {
     // Focus attributes: only the active ones of the library are offered.
     const technical = within(form).getByRole('group', { name: 'Round 1: Technical' });
     await user.click(within(technical).getByRole('combobox', { name: /Focus attributes/ }));
-    expect(await screen.findByRole('option', { name: 'Coding' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Coding' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /Old habit/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Coding' }));
 
@@ -72,14 +71,14 @@ describe('the interview plan editor (job page section)', () => {
     await user.click(within(form).getByRole('button', { name: 'Remove Phone screen' }));
 
     await user.click(within(form).getByRole('button', { name: 'Save plan' }));
-    await waitFor(() => expect(saved).toHaveLength(1), wait);
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       rounds: [
         { id: id(2), name: 'Technical', durationMinutes: 60, interviewerIds: [], attributeIds: [id(101)] },
         { name: 'Onsite', durationMinutes: 120, interviewerIds: [], attributeIds: [] },
       ],
     });
-    expect(await screen.findByText('Interview plan saved.', undefined, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Interview plan saved.')).toBeInTheDocument();
     expect(screen.queryByText(/This job follows your company's/)).not.toBeInTheDocument();
   });
 
@@ -88,7 +87,7 @@ describe('the interview plan editor (job page section)', () => {
     http.onGet('/api/interview-attributes').reply(200, { items: library });
     http.onGet(`/api/jobs/${jobId}/interview-plan`).reply(200, { ...inherited, inherited: false });
     renderWithProviders(<JobInterviewPlanSection jobId={jobId} canEdit={false} />);
-    const rounds = await screen.findByRole('list', { name: 'Interview rounds' }, wait);
+    const rounds = await screen.findByRole('list', { name: 'Interview rounds' });
     expect(within(rounds).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Phone screen 30 min · Rita RecruiterCommunication', 'Technical 60 min']);
     expect(screen.queryByRole('button', { name: 'Save plan' })).not.toBeInTheDocument();
   });

@@ -10,7 +10,6 @@ import { emitLiveEvent } from '@/features/pipeline/live/live-events';
 import { ApplicationInterviews } from './application-interviews';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const applicationId = '64c0000000000000000000a1';
 const jobId = '64d000000000000000000001';
 const ivy = { id: '64b0000000000000000000f1', name: 'Ivy Interviewer', email: 'ivy@acme.test' };
@@ -36,7 +35,7 @@ const past = buildInterview({
 const noShow = buildInterview({ id: '64a000000000000000000013', roundName: 'Phone screen', start: '2026-03-10T09:00:00.000Z', end: '2026-03-10T09:30:00.000Z', mode: 'phone', phone: '+49 30 1234', videoLink: '', status: 'did_not_happen', statusNote: 'Candidate did not show up' });
 
 const render = () => renderWithProviders(<ApplicationInterviews applicationId={applicationId} jobId={jobId} candidateName="Ada Lovelace" />);
-const itemNamed = async (name: RegExp) => within(await screen.findByRole('region', { name: 'Interviews' }, wait)).findByRole('listitem', { name }, wait);
+const itemNamed = async (name: RegExp) => within(await screen.findByRole('region', { name: 'Interviews' })).findByRole('listitem', { name });
 
 describe('ApplicationInterviews', () => {
   it('lists the interviews on my clock with where, the interviewers’ scorecards and the status', async () => {
@@ -77,13 +76,13 @@ describe('ApplicationInterviews', () => {
     await user.click(within(item).getByRole('button', { name: /^Actions for Technical/ }));
     // The interview has not started: nothing to record yet.
     expect(screen.queryByRole('menuitem', { name: 'Completed' })).toBeNull();
-    await user.click(await screen.findByRole('menuitem', { name: 'Cancel interview…' }, wait));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel the Technical with Ada Lovelace?' }, wait);
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancel interview…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the Technical with Ada Lovelace?' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Position filled');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Tell the candidate' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel interview' }));
-    await waitFor(() => expect(bodies).toEqual([{ reason: 'Position filled', notifyCandidate: false }]), wait);
-    expect(await within(await itemNamed(/^Technical/)).findByText('Cancelled', {}, wait)).toBeInTheDocument();
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Position filled', notifyCandidate: false }]));
+    expect(await within(await itemNamed(/^Technical/)).findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -99,14 +98,14 @@ describe('ApplicationInterviews', () => {
     render();
     const user = userEvent.setup();
     await user.click(within(await itemNamed(/^Onsite/)).getByRole('button', { name: /^Actions for Onsite/ }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Did not happen…' }, wait));
-    const dialog = await screen.findByRole('dialog', {}, wait);
+    await user.click(await screen.findByRole('menuitem', { name: 'Did not happen…' }));
+    const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as did not happen' }));
-    expect(await within(dialog).findByRole('alert', {}, wait)).toHaveTextContent('Choose why it did not happen.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose why it did not happen.');
     await user.click(within(dialog).getByRole('combobox', { name: /Why did it not happen/ }));
-    await user.click(await screen.findByRole('option', { name: 'Technical problems' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Technical problems' }));
     await user.click(within(dialog).getByRole('button', { name: 'Mark as did not happen' }));
-    await waitFor(() => expect(bodies).toEqual([{ status: 'did_not_happen', reason: 'Technical problems' }]), wait);
+    await waitFor(() => expect(bodies).toEqual([{ status: 'did_not_happen', reason: 'Technical problems' }]));
   });
 
   it('gives an interviewer outside the hiring team the scorecard link and no actions, and refreshes on a live change', async () => {
@@ -117,7 +116,7 @@ describe('ApplicationInterviews', () => {
     render();
     const item = await itemNamed(/^Technical/);
     expect(within(item).getByRole('link', { name: 'Scorecard for Technical' })).toHaveAttribute('href', `/interviewfeedback/${upcoming.id}`);
-    await waitFor(() => expect(http.history.get.some((r) => r.url === `/api/jobs/${jobId}`)).toBe(true), wait);
+    await waitFor(() => expect(http.history.get.some((r) => r.url === `/api/jobs/${jobId}`)).toBe(true));
     expect(within(item).queryByRole('button', { name: /^Actions/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Schedule interview' })).toBeNull();
 
@@ -135,12 +134,12 @@ describe('ApplicationInterviews', () => {
     http.onGet('/api/mail/templates').reply(200, { items: [], hasMore: false });
     render();
     const user = userEvent.setup();
-    const region = await screen.findByRole('region', { name: 'Interviews' }, wait);
-    expect(await within(region).findByText('No interviews yet.', {}, wait)).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Interviews' });
+    expect(await within(region).findByText('No interviews yet.')).toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: 'Schedule interview' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' });
     // No plan: an ad-hoc interview that needs a name.
-    expect(await within(dialog).findByRole('textbox', { name: /Interview name/ }, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('textbox', { name: /Interview name/ })).toBeInTheDocument();
     expect(within(dialog).getByText('Choose the interviewers to see when they are all free.')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,6 @@ import { mockHttp } from '@/test/http';
 import { ScheduleInterviewDialog } from './schedule-interview-dialog';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const applicationId = '64c0000000000000000000a1';
 const jobId = '64d000000000000000000001';
 const ivy = { id: '64b0000000000000000000f1', name: 'Ivy Interviewer', email: 'ivy@acme.test' };
@@ -77,8 +76,8 @@ describe('ScheduleInterviewDialog', () => {
     });
     const closed = open();
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' }, wait);
-    const monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' });
+    const monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' });
     expect(within(monday).getAllByRole('button').map((b) => b.textContent)).toEqual(['10:00–11:00', '14:00–15:00']);
     expect(within(within(dialog).getByRole('group', { name: 'Tuesday 24 March' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['09:00–10:00']);
     // The plan's first round chose the duration and the interviewers; the search is this week from now, in Berlin.
@@ -95,7 +94,7 @@ describe('ScheduleInterviewDialog', () => {
     expect(within(dialog).getByLabelText(/^Time/)).toHaveValue('14:00');
     await user.type(within(dialog).getByRole('textbox', { name: 'Video call link' }), 'https://meet.example.test/abc');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
-    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
       applicationId,
       roundId: plan.rounds[0]!.id,
@@ -113,7 +112,7 @@ describe('ScheduleInterviewDialog', () => {
       notifyCandidate: true,
       acknowledgeConflicts: false,
     });
-    await waitFor(() => expect(closed).toEqual(['closed']), wait);
+    await waitFor(() => expect(closed).toEqual(['closed']));
   });
 
   it('asks for the video link, unless my connected calendar will make one (then it may stay empty)', async () => {
@@ -134,21 +133,21 @@ describe('ScheduleInterviewDialog', () => {
     http.onGet('/api/integrations/mine').replyOnce(200, mine(false)).onGet('/api/integrations/mine').reply(200, mine(true));
     const user = userEvent.setup();
     open();
-    let dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' }, wait);
-    let monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    let dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' });
+    let monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' });
     await user.click(within(monday).getByRole('button', { name: '14:00–15:00' }));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
-    expect(await within(dialog).findByText('Add the video call link', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Add the video call link')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
     document.body.innerHTML = '';
 
     open();
-    dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' }, wait);
-    expect(await within(dialog).findByText('Leave empty for a Google Meet link from your calendar', {}, wait)).toBeInTheDocument();
-    monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Ada Lovelace' });
+    expect(await within(dialog).findByText('Leave empty for a Google Meet link from your calendar')).toBeInTheDocument();
+    monday = await within(dialog).findByRole('group', { name: 'Monday 23 March' });
     await user.click(within(monday).getByRole('button', { name: '14:00–15:00' }));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
-    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ mode: 'video', videoLink: '' });
   });
 
@@ -165,18 +164,18 @@ describe('ScheduleInterviewDialog', () => {
     });
     const closed = open();
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', {}, wait);
-    await user.click(await within(dialog).findByRole('button', { name: '10:00–11:00' }, wait));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: '10:00–11:00' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Video call link' }), 'https://meet.example.test/abc');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
-    const alert = await within(dialog).findByRole('alert', {}, wait);
+    const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Some interviewers are already booked then');
     expect(alert).toHaveTextContent('Hank Manager (10:30–11:30)');
     await user.click(within(alert).getByRole('button', { name: 'Book anyway' }));
-    await waitFor(() => expect(bodies).toHaveLength(2), wait);
+    await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies.map((b) => b.acknowledgeConflicts)).toEqual([false, true]);
     expect(bodies[1]).toMatchObject({ start: '2026-03-23T09:00:00.000Z' });
-    await waitFor(() => expect(closed).toEqual(['closed']), wait);
+    await waitFor(() => expect(closed).toEqual(['closed']));
   });
 
   it('books a typed time on my clock as the right instant after the clocks change, on site in the chosen room', async () => {
@@ -189,22 +188,22 @@ describe('ScheduleInterviewDialog', () => {
     });
     open();
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', {}, wait);
-    expect(await within(dialog).findByText('No free slots in this range: widen the range or choose fewer interviewers.', {}, wait)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('No free slots in this range: widen the range or choose fewer interviewers.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'On site' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Office' }));
-    await user.click(await screen.findByRole('option', { name: 'Berlin: Main St 1' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Berlin: Main St 1' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Meeting room' }));
-    await user.click(await screen.findByRole('option', { name: 'Ada room (6 seats)' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Ada room (6 seats)' }));
     // The search now asks for a free room at that office.
-    await waitFor(() => expect(slotRequests.at(-1)).toMatchObject({ addressId }), wait);
+    await waitFor(() => expect(slotRequests.at(-1)).toMatchObject({ addressId }));
     await user.type(within(dialog).getByLabelText('Date'), '2026-03-30');
     await user.type(within(dialog).getByLabelText(/^Time/), '10:30');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
-    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    await waitFor(() => expect(bodies).toHaveLength(1));
     // 10:30 in Berlin on 30 March is summer time (+02:00).
     expect(bodies[0]).toMatchObject({ start: '2026-03-30T08:30:00.000Z', mode: 'onsite', roomId, videoLink: '' });
-    expect(await within(dialog).findByRole('alert', {}, wait)).toHaveTextContent('That meeting room is already booked at that time.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('That meeting room is already booked at that time.');
   });
 
   it('reschedules with the interview as it was, and sends the new time without the application', async () => {
@@ -219,15 +218,15 @@ describe('ScheduleInterviewDialog', () => {
     const closed: string[] = [];
     renderWithProviders(<ScheduleInterviewDialog opened onClose={() => closed.push('closed')} applicationId={applicationId} jobId={jobId} candidateName="Ada Lovelace" interview={existing} now={now} />);
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule the interview with Ada Lovelace' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule the interview with Ada Lovelace' });
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-03-24');
     expect(within(dialog).getByLabelText(/^Time/)).toHaveValue('10:00');
     expect(within(dialog).getByRole('textbox', { name: 'Video call link' })).toHaveValue('https://meet.example.test/old');
     expect(within(dialog).queryByRole('button', { name: 'Let the candidate pick a time' })).toBeNull();
-    await user.click(await within(dialog).findByRole('button', { name: '14:00–15:00' }, wait));
+    await user.click(await within(dialog).findByRole('button', { name: '14:00–15:00' }));
     expect(slotRequests[0]).toMatchObject({ interviewerIds: [ivy.id] });
     await user.click(within(dialog).getByRole('button', { name: 'Save new time' }));
-    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
       roundId: plan.rounds[0]!.id,
       roundName: 'Technical',
@@ -244,7 +243,7 @@ describe('ScheduleInterviewDialog', () => {
       notifyCandidate: true,
       acknowledgeConflicts: false,
     });
-    await waitFor(() => expect(closed).toEqual(['closed']), wait);
+    await waitFor(() => expect(closed).toEqual(['closed']));
   });
 
   it('lets the candidate pick a time: mails a link for the searched week', async () => {
@@ -256,15 +255,15 @@ describe('ScheduleInterviewDialog', () => {
     });
     const closed = open();
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', {}, wait);
-    await within(dialog).findByRole('group', { name: 'Monday 23 March' }, wait);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('group', { name: 'Monday 23 March' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Video call link' }), 'https://meet.example.test/abc');
     await user.click(within(dialog).getByRole('button', { name: 'Let the candidate pick a time' }));
     const form = within(dialog).getByRole('region', { name: 'Let the candidate pick a time' });
     await user.clear(within(form).getByRole('textbox', { name: 'The link stays valid for (days)' }));
     await user.type(within(form).getByRole('textbox', { name: 'The link stays valid for (days)' }), '5');
     await user.click(within(form).getByRole('button', { name: 'Send scheduling link' }));
-    await waitFor(() => expect(bodies).toHaveLength(1), wait);
+    await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
       applicationId,
       roundId: plan.rounds[0]!.id,
@@ -278,7 +277,7 @@ describe('ScheduleInterviewDialog', () => {
       expiresInDays: 5,
       timeZone: 'Europe/Berlin',
     });
-    await waitFor(() => expect(closed).toEqual(['closed']), wait);
+    await waitFor(() => expect(closed).toEqual(['closed']));
   });
 
   it("says why no slots are shown: the search's refusal, or picked days that make no range", async () => {
@@ -289,14 +288,14 @@ describe('ScheduleInterviewDialog', () => {
     http.onPost('/api/user/calendar/getfreeslotforhire').reply(400, { code: 'bad_request', message: 'to: may span at most 31 days' });
     open();
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', {}, wait);
-    expect(await within(dialog).findByRole('alert', {}, wait)).toHaveTextContent('to: may span at most 31 days');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('to: may span at most 31 days');
     await user.click(within(dialog).getByRole('radio', { name: 'Pick dates' }));
     await user.type(within(dialog).getByLabelText('From'), '2026-03-27');
     await user.type(within(dialog).getByLabelText('To'), '2026-03-25');
-    expect(await within(dialog).findByText('Choose the first and last day to search.', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose the first and last day to search.')).toBeInTheDocument();
     // On site without rooms: the dialog says where rooms come from.
     await user.click(within(dialog).getByRole('radio', { name: 'On site' }));
-    expect(await within(dialog).findByText(/No meeting rooms yet/, {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/No meeting rooms yet/)).toBeInTheDocument();
   });
 });

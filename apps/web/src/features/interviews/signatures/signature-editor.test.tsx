@@ -11,7 +11,6 @@ vi.mock('@/features/mail/components/rich-text-field-editor', () => ({
 }));
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 describe('the signature editor on /user-preferences/profile', () => {
   it('loads my signature, previews it without scripts, saves it and shows what the server kept', async () => {
@@ -27,8 +26,8 @@ describe('the signature editor on /user-preferences/profile', () => {
     });
     renderWithProviders(null, { route: '/user-preferences/profile' });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Mail signature' }, wait);
-    const field = await within(form).findByRole('textbox', { name: 'Signature' }, wait);
+    const form = await screen.findByRole('form', { name: 'Mail signature' });
+    const field = await within(form).findByRole('textbox', { name: 'Signature' });
     expect(field).toHaveValue('<p>Rita</p>');
 
     await user.clear(field);
@@ -39,8 +38,8 @@ describe('the signature editor on /user-preferences/profile', () => {
     expect(preview.innerHTML).toBe('<p>Rita <strong>Recruiter</strong></p>');
 
     await user.click(within(form).getByRole('button', { name: 'Save signature' }));
-    await waitFor(() => expect(sent).toEqual([{ signature: '<p onclick="x()">Rita <strong>Recruiter</strong></p><script>alert(1)</script>' }]), wait);
-    expect(await within(form).findByText('Signature saved.', undefined, wait)).toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual([{ signature: '<p onclick="x()">Rita <strong>Recruiter</strong></p><script>alert(1)</script>' }]));
+    expect(await within(form).findByText('Signature saved.')).toBeInTheDocument();
     expect(field).toHaveValue('<p>Rita <strong>Recruiter</strong></p>');
   });
 
@@ -53,9 +52,9 @@ describe('the signature editor on /user-preferences/profile', () => {
     http.onPut('/api/user/signature').reply(400, { code: 'bad_request', message: 'signature: is too long' });
     renderWithProviders(null, { route: '/user-preferences/profile' });
     const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Mail signature' }, wait);
-    await user.type(await within(form).findByRole('textbox', { name: 'Signature' }, wait), 'x');
+    const form = await screen.findByRole('form', { name: 'Mail signature' });
+    await user.type(await within(form).findByRole('textbox', { name: 'Signature' }), 'x');
     await user.click(within(form).getByRole('button', { name: 'Save signature' }));
-    expect(await within(form).findByRole('alert', undefined, wait)).toHaveTextContent('signature: is too long');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('signature: is too long');
   });
 });

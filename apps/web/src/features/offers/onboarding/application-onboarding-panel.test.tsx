@@ -76,7 +76,7 @@ describe('ApplicationOnboardingPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept Passport or ID' }));
     await waitFor(() => expect(reviews[0]).toEqual({ url: `/api/offers/${offerId}/onboarding/${item('1', '').documentId}/review`, body: { decision: 'accept' } }));
-    expect(await within(await rowOf('Passport or ID')).findByText('Accepted', {})).toBeInTheDocument();
+    expect(await within(await rowOf('Passport or ID')).findByText('Accepted')).toBeInTheDocument();
     expect(within(panel).getByText('1 of 3 required accepted')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Ask again for Signed employment contract' }));
@@ -86,7 +86,7 @@ describe('ApplicationOnboardingPanel', () => {
     await user.click(send);
     await waitFor(() => expect(reviews[1]!.body).toEqual({ decision: 'ask_again', note: 'Please sign page 3.' }));
     const contract = await rowOf('Signed employment contract');
-    expect(await within(contract).findByText('Needs changes', {})).toBeInTheDocument();
+    expect(await within(contract).findByText('Needs changes')).toBeInTheDocument();
     expect(within(contract).getByText('Note: Please sign page 3.')).toBeInTheDocument();
   });
 
@@ -95,11 +95,11 @@ describe('ApplicationOnboardingPanel', () => {
     let current = view([item('1', 'Passport or ID')], false);
     http.onGet(`/api/applications/${applicationId}/onboarding`).reply(() => [200, current]);
     renderWithProviders(<ApplicationOnboardingPanel applicationId={applicationId} />);
-    expect(await within(await rowOf('Passport or ID')).findByText('Missing', {})).toBeInTheDocument();
+    expect(await within(await rowOf('Passport or ID')).findByText('Missing')).toBeInTheDocument();
 
     current = view([item('1', 'Passport or ID', { ...uploaded, state: 'submitted', filename: 'id.pdf' })], false);
     emitLiveEvent({ id: 'e1', kind: 'offer.changed', at: new Date().toISOString(), jobId: null, applicationId, candidateId: null, byUserId: null, data: { offerId, change: 'onboarding_document' } });
-    expect(await screen.findByText('Waiting for review', {})).toBeInTheDocument();
+    expect(await screen.findByText('Waiting for review')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download id.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Accept|Ask again/ })).toBeNull();
   });

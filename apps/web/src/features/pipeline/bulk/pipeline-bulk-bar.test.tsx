@@ -26,10 +26,10 @@ describe('PipelineBulkBar', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Template' }));
     await user.click(await screen.findByRole('option', { name: 'Next steps' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('This mail template does not exist; choose one of your company templates.', {})).toBeInTheDocument();
+    expect(await within(dialog).findByText('This mail template does not exist; choose one of your company templates.')).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Mail queued: 2 applicants.', {})).toBeInTheDocument();
+    expect(await screen.findByText('Mail queued: 2 applicants.')).toBeInTheDocument();
     expect(sent).toEqual({ applicationIds: ids, action: { type: 'email', templateId: 't1' } });
     expect(onDone).toHaveBeenCalledTimes(1);
   });
@@ -48,7 +48,7 @@ describe('PipelineBulkBar', () => {
     await user.type(within(dialog).getByRole('combobox', { name: 'Application owner' }), 'Rit');
     await user.click(await screen.findByRole('option', { name: 'Rita Recruiter (rita@acme.test)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign owner' }));
-    const summary = await screen.findByRole('status', {});
+    const summary = await screen.findByRole('status');
     expect(summary).toHaveTextContent('Owner set to Rita Recruiter: 1 applicant.');
     expect(within(summary).getByRole('listitem')).toHaveTextContent('An applicant you cannot see: Not found.');
     expect(sent).toEqual({ applicationIds: ids, action: { type: 'owner', ownerId: 'u1' } });

@@ -7,7 +7,6 @@ import { buildMyReferral, buildReferableJob, page } from '../test-referrals';
 import ReferralDashboardCards from './referral-dashboard-cards';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 describe('the referral cards of the dashboard', () => {
   it('shows open positions to refer with their reward and a link to refer, and my latest referrals with their status', async () => {
@@ -17,8 +16,8 @@ describe('the referral cards of the dashboard', () => {
     http.onGet('/api/referrals/mine').reply(200, page([buildMyReferral(), buildMyReferral({ id: 'r2', candidateName: 'Ada Lovelace', status: 'not_selected' })]));
     renderWithProviders(<ReferralDashboardCards />);
 
-    const open = await screen.findByRole('region', { name: 'Open positions to refer' }, wait);
-    const rows = await within(open).findAllByRole('listitem', {}, wait);
+    const open = await screen.findByRole('region', { name: 'Open positions to refer' });
+    const rows = await within(open).findAllByRole('listitem');
     expect(rows).toHaveLength(5);
     expect(within(rows[0]!).getByRole('link', { name: 'Job 1' })).toHaveAttribute('href', '/employee-referral/64d000000000000000000080');
     expect(rows[0]).toHaveTextContent('EUR 1,500.00');
@@ -27,7 +26,7 @@ describe('the referral cards of the dashboard', () => {
     expect(within(open).getByText('in all').parentElement).toHaveTextContent('12 in all');
 
     const mine = screen.getByRole('region', { name: 'My referrals' });
-    const referrals = await within(mine).findAllByRole('listitem', {}, wait);
+    const referrals = await within(mine).findAllByRole('listitem');
     expect(referrals[0]).toHaveTextContent('Grace Hopper');
     expect(referrals[0]).toHaveTextContent('Backend Engineer · 10 Nov 2026');
     expect(referrals[0]).toHaveTextContent('Interviewing');
@@ -40,9 +39,9 @@ describe('the referral cards of the dashboard', () => {
     http.onGet('/api/referrals/jobs').reply(200, page([]));
     http.onGet('/api/referrals/mine').reply(500, {});
     renderWithProviders(<ReferralDashboardCards />);
-    const open = await screen.findByRole('region', { name: 'Open positions to refer' }, wait);
-    expect(await within(open).findByText(/No positions are open for referrals right now/, {}, wait)).toBeInTheDocument();
+    const open = await screen.findByRole('region', { name: 'Open positions to refer' });
+    expect(await within(open).findByText(/No positions are open for referrals right now/)).toBeInTheDocument();
     const mine = screen.getByRole('region', { name: 'My referrals' });
-    expect(await within(mine).findByRole('alert', {}, wait)).toHaveTextContent('Oops! Something went wrong');
+    expect(await within(mine).findByRole('alert')).toHaveTextContent('Oops! Something went wrong');
   });
 });

@@ -118,7 +118,7 @@ describe('/company-settings/Subscription', () => {
     signInAsAdmin();
     http.onGet('/api/subscription').reply(403, { code: 'forbidden', message: 'You need the "companySettings" access right' });
     await openPage();
-    expect(await screen.findByText('You need the "companySettings" access right', {})).toBeInTheDocument();
+    expect(await screen.findByText('You need the "companySettings" access right')).toBeInTheDocument();
   });
 });
 

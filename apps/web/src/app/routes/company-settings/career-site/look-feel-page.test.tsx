@@ -8,7 +8,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn({ admin: true });
@@ -19,15 +18,15 @@ const lookFeel = (over: Partial<TLookFeel> = {}): TLookFeel => ({ primaryColor: 
 
 async function openPage() {
   renderWithProviders(null, { route: '/company-settings/look-feel' });
-  await screen.findByRole('heading', { name: 'Look and feel', level: 1 }, wait);
-  return screen.findByRole('textbox', { name: /^Brand colour/ }, wait);
+  await screen.findByRole('heading', { name: 'Look and feel', level: 1 });
+  return screen.findByRole('textbox', { name: /^Brand colour/ });
 }
 
 describe('/company-settings/look-feel', () => {
   it('is not found without the careerSiteSettings right', async () => {
     signInWith(['companySettings']);
     renderWithProviders(null, { route: '/company-settings/look-feel' });
-    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
   });
 
   it('refuses a light colour with the reason, offers a darker one and saves it', async () => {
@@ -45,7 +44,7 @@ describe('/company-settings/look-feel', () => {
     await user.type(input, '#ffcc00');
     const check = checkBrandColor('#ffcc00');
     if (check.ok) throw new Error('#ffcc00 should fail the contrast rule');
-    expect(await screen.findByText(`This colour ${check.reason}`, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(`This colour ${check.reason}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save look and feel' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: `Use ${check.suggestion}` }));
     expect(input).toHaveValue(check.suggestion);
@@ -54,7 +53,7 @@ describe('/company-settings/look-feel', () => {
     expect(save).toBeEnabled();
     await user.click(save);
     await waitFor(() => expect(sent).toEqual({ primaryColor: check.suggestion }));
-    expect(await screen.findByText(CompanyMessages.lookFeelSaved, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(CompanyMessages.lookFeelSaved)).toBeInTheDocument();
   });
 
   it('previews the colour on the career-site button and the mail header, and resets to the default', async () => {
@@ -79,6 +78,6 @@ describe('/company-settings/look-feel', () => {
     await openPage();
     expect(screen.getByText('No logo yet: candidates see the company name.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save look and feel' }));
-    expect(await screen.findByText('Is refused', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Is refused')).toBeInTheDocument();
   });
 });

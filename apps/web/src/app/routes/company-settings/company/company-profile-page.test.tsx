@@ -8,7 +8,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn({ admin: true });
@@ -29,15 +28,15 @@ const profile = (over: Partial<TCompanyProfile> = {}): TCompanyProfile => ({
 
 async function openPage() {
   renderWithProviders(null, { route: '/company-settings/company-profile' });
-  await screen.findByRole('heading', { name: 'Company profile', level: 1 }, wait);
-  return screen.findByRole('textbox', { name: /Company name/ }, wait);
+  await screen.findByRole('heading', { name: 'Company profile', level: 1 });
+  return screen.findByRole('textbox', { name: /Company name/ });
 }
 
 describe('/company-settings/company-profile', () => {
   it('is not found without the companySettings right', async () => {
     signInWith(['careerSiteSettings']);
     renderWithProviders(null, { route: '/company-settings/company-profile' });
-    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
   });
 
   it('shows the saved profile and sends the edited one', async () => {
@@ -58,7 +57,7 @@ describe('/company-settings/company-profile', () => {
     const country = screen.getByRole('combobox', { name: /^Country/ });
     await user.clear(country);
     await user.type(country, 'Franc');
-    await user.click(await screen.findByRole('option', { name: 'France (FR)' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'France (FR)' }));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
       expect(sent).toEqual({
@@ -70,7 +69,7 @@ describe('/company-settings/company-profile', () => {
         about: 'We build rockets.',
       }),
     );
-    expect(await screen.findByText(CompanyMessages.profileSaved, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(CompanyMessages.profileSaved)).toBeInTheDocument();
   });
 
   it('shows the contract messages under the fields and sends nothing while they fail', async () => {
@@ -83,7 +82,7 @@ describe('/company-settings/company-profile', () => {
     await user.clear(website);
     await user.type(website, 'acme dot test');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Is required', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Is required')).toBeInTheDocument();
     expect(screen.getByText('Must be a web address starting with http:// or https://')).toBeInTheDocument();
     expect(name).toHaveFocus();
     expect(http.history.put).toHaveLength(0);
@@ -95,7 +94,7 @@ describe('/company-settings/company-profile', () => {
     http.onPut(CompanyApi.profile).reply(400, { code: 'bad_request', message: 'address.city: is not a city we know', details: [{ path: 'address.city', message: 'is not a city we know' }] });
     await openPage();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Is not a city we know', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Is not a city we know')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'City' })).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -111,14 +110,14 @@ describe('/company-settings/company-profile', () => {
     const user = userEvent.setup({ applyAccept: false });
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File([new Uint8Array(3 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
-    expect(await screen.findByText(CompanyMessages.logoTooLarge, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(CompanyMessages.logoTooLarge)).toBeInTheDocument();
     await user.upload(input, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
-    expect(await screen.findByText(CompanyMessages.logoType, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(CompanyMessages.logoType)).toBeInTheDocument();
     expect(http.history.post).toHaveLength(0);
     await user.upload(input, new File(['png'], 'logo.png', { type: 'image/png' }));
-    expect(await screen.findByRole('img', { name: 'Current company logo' }, wait)).toHaveAttribute('src', '/api/public/company-logo/64a000000000000000000001?v=2');
+    expect(await screen.findByRole('img', { name: 'Current company logo' })).toHaveAttribute('src', '/api/public/company-logo/64a000000000000000000001?v=2');
     expect((uploaded as FormData | null)?.get('logo')).toBeInstanceOf(File);
-    expect(await screen.findByText(CompanyMessages.logoSaved, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(CompanyMessages.logoSaved)).toBeInTheDocument();
   });
 
   it('removes the logo only after the confirmation', async () => {
@@ -128,12 +127,12 @@ describe('/company-settings/company-profile', () => {
     await openPage();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove logo' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove the logo?' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the logo?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(http.history.delete).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Remove logo' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove the logo?' }, wait)).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('No logo yet', {}, wait)).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove the logo?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('No logo yet')).toBeInTheDocument();
     expect(http.history.delete).toHaveLength(1);
   });
 
@@ -141,6 +140,6 @@ describe('/company-settings/company-profile', () => {
     signInWith(['companySettings']);
     http.onGet(CompanyApi.profile).reply(500, { code: 'internal', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route: '/company-settings/company-profile' });
-    expect(await screen.findByText('Oops! Something went wrong', {})).toBeInTheDocument();
+    expect(await screen.findByText('Oops! Something went wrong')).toBeInTheDocument();
   });
 });

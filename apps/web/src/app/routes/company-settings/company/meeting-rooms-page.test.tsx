@@ -103,7 +103,7 @@ describe('/company-settings/manage-locations/meeting-rooms', () => {
     http.onGet(AvailabilityApi.officeAddresses).reply(200, { items: [] });
     http.onPost(InterviewApi.meetingRoomFetch).reply(200, { items: [] });
     await openPage();
-    expect(await screen.findByText(/Add office addresses to your locations first/, {})).toBeInTheDocument();
+    expect(await screen.findByText(/Add office addresses to your locations first/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to office locations' })).toHaveAttribute('href', '/company-settings/manage-locations/office-locations');
     expect(screen.queryByRole('button', { name: 'Add meeting room' })).toBeNull();
   });

@@ -10,7 +10,6 @@ import { mockHttp } from '@/test/http';
 import { formatDate } from '@/lib/date-format';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn({ admin: true });
@@ -34,15 +33,15 @@ function retentionApis({ runs = [], preview }: { runs?: TRetentionRun[]; preview
 async function openPage(preferences: TCompanyPreferences = DefaultCompanyPreferences) {
   http.onGet(CompanyApi.preferences).reply(200, preferences);
   renderWithProviders(null, { route: '/company-settings/preferences' });
-  await screen.findByRole('heading', { name: 'Preferences', level: 1 }, wait);
-  return screen.findByRole('region', { name: 'Dates and time' }, wait);
+  await screen.findByRole('heading', { name: 'Preferences', level: 1 });
+  return screen.findByRole('region', { name: 'Dates and time' });
 }
 
 describe('/company-settings/preferences: dates, time and retention', () => {
   it('is not found without the right of the preferences page', async () => {
     signInWith(['careerSiteSettings']);
     renderWithProviders(null, { route: '/company-settings/preferences' });
-    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
   });
 
   it('shows each date format with today, empty periods as kept until erased, and saves the chosen ones', async () => {
@@ -63,7 +62,7 @@ describe('/company-settings/preferences: dates, time and retention', () => {
     expect(rejected).toHaveAttribute('placeholder', 'Keep until erased');
     expect(within(section).getByText(/The privacy rules apply these periods once a day/)).toBeInTheDocument();
     // The workflow part still works beside it.
-    expect(await screen.findByRole('textbox', { name: 'Stage 1 name' }, wait)).toHaveValue('Screen');
+    expect(await screen.findByRole('textbox', { name: 'Stage 1 name' })).toHaveValue('Screen');
 
     const user = userEvent.setup();
     await user.click(within(section).getByRole('radio', { name: /^YYYY-MM-DD/ }));
@@ -71,16 +70,16 @@ describe('/company-settings/preferences: dates, time and retention', () => {
     const zone = within(section).getByRole('combobox', { name: /^Time zone/ });
     await user.clear(zone);
     await user.type(zone, 'Berlin');
-    await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }, wait));
+    await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }));
     await user.type(rejected, '6x');
     expect(rejected).toHaveValue('6');
     // Nobody is due under the new period: the save needs no confirmation.
-    expect(await within(section).findByText(/Nobody would be anonymised today/, {}, wait)).toBeInTheDocument();
+    expect(await within(section).findByText(/Nobody would be anonymised today/)).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Save preferences' }));
     await waitFor(() =>
       expect(sent).toEqual({ timeZone: 'Europe/Berlin', dateFormat: 'YYYY-MM-DD', weekStart: 0, retention: { rejectedMonths: 6, sourcedDays: null, withdrawnMonths: null } }),
     );
-    expect(await screen.findByText(CompanyMessages.preferencesSaved, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(CompanyMessages.preferencesSaved)).toBeInTheDocument();
     expect(formatDate('2026-03-05T12:00:00')).toBe('2026-03-05');
   });
 
@@ -92,7 +91,7 @@ describe('/company-settings/preferences: dates, time and retention', () => {
     const user = userEvent.setup();
     await user.type(sourced, '3');
     await user.click(within(section).getByRole('button', { name: 'Save preferences' }));
-    expect(await within(section).findByText('Must be at least 7', {}, wait)).toBeInTheDocument();
+    expect(await within(section).findByText('Must be at least 7')).toBeInTheDocument();
     expect(sourced).toHaveFocus();
     expect(http.history.put).toHaveLength(0);
   });
@@ -127,7 +126,7 @@ describe('/company-settings/preferences: who the retention rules would affect, a
 
     const user = userEvent.setup();
     await user.type(within(section).getByRole('textbox', { name: 'Rejected candidates (months)' }), '12');
-    expect(await within(impact).findByText('Rejected candidates after 12 months: 12 candidates', {}, wait)).toBeInTheDocument();
+    expect(await within(impact).findByText('Rejected candidates after 12 months: 12 candidates')).toBeInTheDocument();
     const list = within(impact).getByRole('list', { name: 'Rejected candidates who would be anonymised' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...names.map((n) => n.name), 'and 2 more']);
     expect(within(impact).getByRole('alert')).toHaveTextContent('Saving anonymises 12 candidates');
@@ -135,17 +134,17 @@ describe('/company-settings/preferences: who the retention rules would affect, a
     expect(asked.at(-1)).toEqual({ rejectedMonths: 12, sourcedDays: null, withdrawnMonths: null });
 
     await user.click(within(section).getByRole('button', { name: 'Save preferences' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Turn the retention rules on?' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn the retention rules on?' });
     expect(dialog).toHaveTextContent('The daily run will anonymise 12 candidates who fall under the new periods today');
     expect(http.history.put).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(http.history.put).toHaveLength(0);
 
     await user.click(within(section).getByRole('button', { name: 'Save preferences' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Turn the retention rules on?' }, wait)).getByRole('button', { name: 'Save and anonymise' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Turn the retention rules on?' })).getByRole('button', { name: 'Save and anonymise' }));
     await waitFor(() => expect(sent).toEqual({ ...DefaultCompanyPreferences, retention: { rejectedMonths: 12, sourcedDays: null, withdrawnMonths: null } }));
     // Saved: the rule is what the daily run applies now, nothing left to preview.
-    expect(await within(impact).findByText(/Switch a rule on or change its period/, {}, wait)).toBeInTheDocument();
+    expect(await within(impact).findByText(/Switch a rule on or change its period/)).toBeInTheDocument();
   });
 
   it('lists the recent runs with what each rule anonymised', async () => {
@@ -165,7 +164,7 @@ describe('/company-settings/preferences: who the retention rules would affect, a
       runs: [run('2026-03-06T01:00:00.000Z', { rejectedMonths: 2, sourcedDays: 1, withdrawnMonths: 0 }, { failed: 1, erased: 2 }), run('2026-03-05T01:00:00.000Z', { rejectedMonths: 4, sourcedDays: 0, withdrawnMonths: 0 })],
     });
     await openPage();
-    const runs = await screen.findByRole('table', { name: 'Retention runs' }, wait);
+    const runs = await screen.findByRole('table', { name: 'Retention runs' });
     const rows = within(runs).getAllByRole('row').map((r) => within(r).queryAllByRole(r.querySelector('th') ? 'columnheader' : 'cell').map((c) => c.textContent));
     expect(rows[0]).toEqual(['Date', 'Rejected candidates', 'Sourced, never contacted', 'Withdrawn candidates', 'Erased', 'Failed']);
     expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
@@ -179,7 +178,7 @@ describe('/company-settings/preferences: who the retention rules would affect, a
     signInWith(['advanceSettings']);
     retentionApis();
     await openPage();
-    const section = await screen.findByRole('region', { name: 'Retention runs' }, wait);
-    expect(await within(section).findByText('No run yet: the rules run once a day once switched on.', {}, wait)).toBeInTheDocument();
+    const section = await screen.findByRole('region', { name: 'Retention runs' });
+    expect(await within(section).findByText('No run yet: the rules run once a day once switched on.')).toBeInTheDocument();
   });
 });

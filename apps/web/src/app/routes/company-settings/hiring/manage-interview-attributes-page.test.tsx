@@ -8,7 +8,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const route = '/company-settings/manage-lists/interview-attributes';
 const attr = (n: number, name: string, usedInPlans = 0, active = true): TInterviewAttributeRow => ({ id: `64f0000000000000000000${String(n).padStart(2, '0')}`, name, description: '', active, usedInPlans });
 
@@ -35,22 +34,22 @@ describe(route, () => {
     });
     renderWithProviders(null, { route });
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'Interview attributes' }, wait);
+    const table = await screen.findByRole('table', { name: 'Interview attributes' });
     expect(within(table).getByText('In 2 plans')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'New attribute' }), 'System design');
     await user.type(screen.getByRole('textbox', { name: /What it means/ }), 'Trade-offs at scale');
     await user.click(screen.getByRole('button', { name: 'Add attribute' }));
-    await waitFor(() => expect(added).toEqual([{ name: 'System design', description: 'Trade-offs at scale' }]), wait);
-    expect(await within(table).findByText('System design', undefined, wait)).toBeInTheDocument();
+    await waitFor(() => expect(added).toEqual([{ name: 'System design', description: 'Trade-offs at scale' }]));
+    expect(await within(table).findByText('System design')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'New attribute' }), 'coding');
     await user.click(screen.getByRole('button', { name: 'Add attribute' }));
-    expect(await screen.findByText('An attribute named "Coding" already exists.', undefined, wait)).toBeInTheDocument();
+    expect(await screen.findByText('An attribute named "Coding" already exists.')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Delete Coding' }));
-    expect(await screen.findByText(/Deactivated instead of deleted: 2 interview plans/, undefined, wait)).toBeInTheDocument();
-    await waitFor(() => expect(within(table).getByRole('switch', { name: 'Coding active' })).not.toBeChecked(), wait);
+    expect(await screen.findByText(/Deactivated instead of deleted: 2 interview plans/)).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('switch', { name: 'Coding active' })).not.toBeChecked());
   });
 
   it('is linked from the Lists page', async () => {
@@ -59,6 +58,6 @@ describe(route, () => {
     http.onGet(/\/api\/org\/lists.*/).reply(200, { items: [], total: 0, page: 1, pageSize: 50 });
     http.onGet(/.*/).reply(200, {});
     renderWithProviders(null, { route: '/company-settings/manage-lists' });
-    expect(await screen.findByRole('link', { name: /Interview attributes/ }, wait)).toHaveAttribute('href', route);
+    expect(await screen.findByRole('link', { name: /Interview attributes/ })).toHaveAttribute('href', route);
   });
 });

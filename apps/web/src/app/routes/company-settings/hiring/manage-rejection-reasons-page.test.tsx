@@ -59,9 +59,9 @@ describe(route, () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'New reason' }), 'Overqualified{Enter}');
     await waitFor(() => expect(added).toEqual({ label: 'Overqualified' }));
-    expect(await within(table).findByText('Overqualified', {})).toBeInTheDocument();
+    expect(await within(table).findByText('Overqualified')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'New reason' }), 'overqualified{Enter}');
-    expect(await screen.findByText('"Overqualified" is already in the list.', {})).toBeInTheDocument();
+    expect(await screen.findByText('"Overqualified" is already in the list.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Rename Did not show up' }));
     const input = screen.getByRole('textbox', { name: 'New name for Did not show up' });
@@ -69,7 +69,7 @@ describe(route, () => {
     await user.clear(input);
     await user.type(input, 'No show{Enter}');
     await waitFor(() => expect(renamed).toEqual({ label: 'No show' }));
-    expect(await within(table).findByText('No show', {})).toBeInTheDocument();
+    expect(await within(table).findByText('No show')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Move No show up' }));
     await waitFor(() => expect(order).toEqual({ ids: [reason('2', '').id, reason('1', '').id, reason('3', '').id, reason('4', '').id] }));
@@ -94,13 +94,13 @@ describe(route, () => {
     expect(await screen.findByRole('button', { name: 'Restore Not enough experience' })).toBeInTheDocument();
     expect(within(await rowOf('Not enough experience')).getByText('Retired')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete Did not show up' }));
-    expect(await screen.findByRole('alert', {})).toHaveTextContent('retire it instead');
+    expect(await screen.findByRole('alert')).toHaveTextContent('retire it instead');
   });
 
   it('says when the list cannot be loaded', async () => {
     signInAdmin();
     http.onGet('/api/rejection-reasons?usage=true').reply(500, { code: 'internal', message: 'Oops! Something went wrong' });
     renderWithProviders(null, { route });
-    expect(await screen.findByText('The rejection reasons could not be loaded', {})).toBeInTheDocument();
+    expect(await screen.findByText('The rejection reasons could not be loaded')).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ describe(route, () => {
 
     renderWithProviders(null, { route });
     await screen.findByRole('heading', { name: 'Onboarding documents', level: 1 });
-    expect(await screen.findByText('No onboarding documents yet.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No onboarding documents yet.')).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add document' }));
@@ -53,7 +53,7 @@ describe(route, () => {
     // A document needs at least one file type.
     await user.click(within(dialog).getByRole('checkbox', { name: 'PDF' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add document' }));
-    expect(await within(dialog).findByText('Pick at least one file type', {})).toBeInTheDocument();
+    expect(await within(dialog).findByText('Pick at least one file type')).toBeInTheDocument();
     expect(sent).toEqual([]);
     await user.click(within(dialog).getByRole('checkbox', { name: 'PNG' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'JPG' }));
@@ -67,7 +67,7 @@ describe(route, () => {
     const again = await screen.findByRole('dialog', { name: 'Add an onboarding document' });
     await user.type(within(again).getByRole('textbox', { name: 'Name' }), 'passport or id');
     await user.click(within(again).getByRole('button', { name: 'Add document' }));
-    expect(await within(again).findByRole('alert', {})).toHaveTextContent('"passport or id" is already in the list.');
+    expect(await within(again).findByRole('alert')).toHaveTextContent('"passport or id" is already in the list.');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
   });
 
@@ -119,7 +119,7 @@ describe(route, () => {
 
     await user.click(screen.getByRole('button', { name: 'Archive Passport or ID' }));
     await waitFor(() => expect(patches[1]).toEqual({ active: false }));
-    expect(await within(await rowOf('Passport or ID')).findByText('Archived', {})).toBeInTheDocument();
+    expect(await within(await rowOf('Passport or ID')).findByText('Archived')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore Passport or ID' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Tax form' }));

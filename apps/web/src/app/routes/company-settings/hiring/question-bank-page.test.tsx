@@ -48,14 +48,14 @@ describe('company-settings/page-customization/questions', () => {
     renderWithProviders(null, { route });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page customization' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Screening questions' })).toHaveAttribute('aria-selected', 'true');
-    const row = (await screen.findByText('What is your notice period?', {})).closest('tr')!;
+    const row = (await screen.findByText('What is your notice period?')).closest('tr')!;
     expect(within(row).getByText('Single choice')).toBeInTheDocument();
     expect(within(row).getByText('1 month')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Active: Do you drive?' })).not.toBeChecked();
 
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Search questions' }), 'salary');
-    expect(await screen.findByText('No question matches this search.', {})).toBeInTheDocument();
+    expect(await screen.findByText('No question matches this search.')).toBeInTheDocument();
     expect(searches).toContainEqual({ page: 1, q: 'salary' });
 
     await user.click(screen.getByRole('button', { name: 'Add a question' }));

@@ -8,7 +8,6 @@ import { buildJobSummary, signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const route = '/company-settings/referral-settings';
 const engineering = { id: '64a0000000000000000000d1', name: 'Engineering' };
 const sales = { id: '64a0000000000000000000d2', name: 'Sales' };
@@ -28,8 +27,8 @@ function mockPage(settings: TReferralSettings) {
 
 async function openPage() {
   renderWithProviders(null, { route });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Referral settings' }, wait)).toBeInTheDocument();
-  await screen.findByRole('button', { name: 'Save referral settings' }, wait);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Referral settings' })).toBeInTheDocument();
+  await screen.findByRole('button', { name: 'Save referral settings' });
   return userEvent.setup();
 }
 
@@ -119,7 +118,7 @@ describe(route, () => {
       }),
     );
     renderWithProviders(null, { route });
-    const rules = await screen.findByRole('region', { name: 'Referral rules' }, wait);
+    const rules = await screen.findByRole('region', { name: 'Referral rules' });
     const row = (label: string) => within(rules).getByRole('rowheader', { name: label }).closest('tr')!;
     expect(row('Default reward')).toHaveTextContent('EUR 1,500.00');
     expect(row('Payable after')).toHaveTextContent('90 days after the start date');

@@ -8,7 +8,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const route = '/company-settings/tatsettings';
 
 const defaults: TTatSettingsResponse = { stages: { screening: TatDefaults.screening, interview: TatDefaults.interview, offer: TatDefaults.offer }, vacancyDays: TatDefaults.vacancyDays, updatedAt: null, updatedBy: null };
@@ -29,8 +28,8 @@ describe(route, () => {
       return [200, { ...body, updatedAt: '2026-11-24T10:00:00.000Z', updatedBy: 'Ada Admin' }];
     });
     renderWithProviders(null, { route });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Turnaround targets' }, wait)).toBeInTheDocument();
-    expect(await screen.findByText(/no one has changed them yet/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Turnaround targets' })).toBeInTheDocument();
+    expect(await screen.findByText(/no one has changed them yet/)).toBeInTheDocument();
     const user = userEvent.setup();
     const interview = screen.getByRole('textbox', { name: /^Interview/ });
     expect(interview).toHaveValue(`${TatDefaults.interview} days`);
@@ -58,8 +57,8 @@ describe(route, () => {
     http.onGet(ReportsApi.tatSettings).replyOnce(500, { error: { code: 'internal', message: 'Something went wrong on our side.' } });
     http.onGet(ReportsApi.tatSettings).reply(200, defaults);
     renderWithProviders(null, { route });
-    expect(await screen.findByText('The turnaround targets could not be loaded', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('The turnaround targets could not be loaded')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'Save targets' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save targets' })).toBeInTheDocument();
   });
 });

@@ -21,7 +21,6 @@ vi.mock('@/features/mail/components/rich-text-field-editor', async () => {
 });
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInAdmin() {
   const session = signIn({ admin: true });
@@ -47,23 +46,23 @@ describe('/company-settings/templates/{kind}', () => {
       });
     renderWithProviders(null, { route: '/company-settings/templates/interview' });
     const user = userEvent.setup();
-    expect(await screen.findByRole('tab', { name: 'Interview invitation', selected: true }, wait)).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'New template' }, wait));
-    const form = await screen.findByRole('form', { name: 'New template' }, wait);
+    expect(await screen.findByRole('tab', { name: 'Interview invitation', selected: true })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'New template' }));
+    const form = await screen.findByRole('form', { name: 'New template' });
     await user.type(within(form).getByRole('textbox', { name: /Template name/ }), 'Invite');
     await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Your interview at ');
 
     // The subject had the cursor: the picked field goes there.
     await user.click(within(form).getByRole('combobox', { name: /Insert a merge field/ }));
-    expect(await screen.findByRole('option', { name: /\{\{interview\.start\}\}/ }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: /\{\{interview\.start\}\}/ })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: /^\{\{company\.name\}\}/ }));
     expect(within(form).getByRole('textbox', { name: /Subject/ })).toHaveValue('Your interview at {{company.name}}');
 
-    const message = await within(form).findByRole('textbox', { name: 'Message' }, wait);
+    const message = await within(form).findByRole('textbox', { name: 'Message' });
     await user.click(message);
     await user.paste('<p>Hi <strong>{{candidate.firstName}}</strong>, see you at </p><script>alert(1)</script>');
     await user.click(within(form).getByRole('combobox', { name: /Insert a merge field/ }));
-    await user.click(await screen.findByRole('option', { name: /^\{\{interview\.start\}\}/ }, wait));
+    await user.click(await screen.findByRole('option', { name: /^\{\{interview\.start\}\}/ }));
     expect(message).toHaveValue('<p>Hi <strong>{{candidate.firstName}}</strong>, see you at </p><script>alert(1)</script>{{interview.start}}');
 
     const preview = screen.getByRole('region', { name: 'Preview' });
@@ -74,11 +73,11 @@ describe('/company-settings/templates/{kind}', () => {
     expect(body).toHaveTextContent('Tuesday, 1 December 2026, 10:00 (Europe/Berlin)');
 
     await user.click(within(form).getByRole('button', { name: 'Save template' }));
-    expect(await within(form).findByRole('alert', undefined, wait)).toHaveTextContent('Unknown merge field: {{interview.room}}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Unknown merge field: {{interview.room}}');
     await user.click(within(form).getByRole('button', { name: 'Save template' }));
-    await waitFor(() => expect(saved).toHaveLength(1), wait);
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ kind: 'interview', name: 'Invite', subject: 'Your interview at {{company.name}}' });
-    expect(await screen.findByText('Template saved.', undefined, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Template saved.')).toBeInTheDocument();
   });
 
   it('offers only the fields of the kind, warns about fields it cannot fill, and opens an older plain-text template as paragraphs', async () => {
@@ -87,25 +86,25 @@ describe('/company-settings/templates/{kind}', () => {
     http.onGet('/api/mail/templates', { params: { kind: 'pipeline' } }).reply(200, { items: [old] });
     renderWithProviders(null, { route: '/company-settings/templates/pipeline' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Not selected' }, wait));
-    const form = await screen.findByRole('form', { name: 'Edit Not selected' }, wait);
-    const message = await within(form).findByRole('textbox', { name: 'Message' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'Not selected' }));
+    const form = await screen.findByRole('form', { name: 'Edit Not selected' });
+    const message = await within(form).findByRole('textbox', { name: 'Message' });
     expect(message).toHaveValue('<p>Dear {{candidate.firstName}},<br>thank you.</p><p>Best</p>');
 
     await user.click(within(form).getByRole('combobox', { name: /Insert a merge field/ }));
-    expect(await screen.findByRole('option', { name: /^\{\{job\.title\}\}/ }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: /^\{\{job\.title\}\}/ })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /interview\./ })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
     await user.click(message);
     await user.paste('<p>{{interview.start}}</p>');
-    expect(await screen.findByText('Not available in this kind of template: {{interview.start}}', undefined, wait)).toBeInTheDocument();
+    expect(await screen.findByText('Not available in this kind of template: {{interview.start}}')).toBeInTheDocument();
   });
 
   it('opens the first kind when the address names none', async () => {
     signInAdmin();
     http.onGet('/api/mail/templates', { params: { kind: 'interview' } }).reply(200, { items: [] });
     renderWithProviders(null, { route: '/company-settings/templates' });
-    expect(await screen.findByText('No interview invitation templates yet.', undefined, wait)).toBeInTheDocument();
+    expect(await screen.findByText('No interview invitation templates yet.')).toBeInTheDocument();
   });
 });

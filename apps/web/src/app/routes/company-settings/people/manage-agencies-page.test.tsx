@@ -9,7 +9,6 @@ import { mockHttp } from '@/test/http';
 import { agencyId, backend, buildAgency, buildAgencySummary, buildSubmission, designer, pendingChain } from '@/features/agencies/test/agency-factories';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 const listOf = (items: TAgencyList['items']): TAgencyList => ({ items, total: items.length, page: 1, pageSize: 25 });
 const options = { jobs: [backend, designer], businessUnits: [{ id: '64e000000000000000000071', name: 'Engineering BU' }] };
 
@@ -20,7 +19,7 @@ function signInAsAdmin() {
 
 async function openPage(route = '/company-settings/manage-agencies') {
   const view = renderWithProviders(null, { route });
-  await screen.findByRole('heading', { level: 1, name: 'Agencies' }, wait);
+  await screen.findByRole('heading', { level: 1, name: 'Agencies' });
   return { ...view, user: userEvent.setup() };
 }
 
@@ -34,7 +33,7 @@ describe('/company-settings/manage-agencies', () => {
       return [200, listOf(params.status === 'paused' ? [buildAgencySummary({ id: '6a9000000000000000000a02', name: 'Quiet Partners', status: 'paused', feePercent: '15' })] : [buildAgencySummary()])];
     });
     const { user, router } = await openPage();
-    const row = (await screen.findByRole('cell', { name: 'TalentBridge' }, wait)).closest('tr')!;
+    const row = (await screen.findByRole('cell', { name: 'TalentBridge' })).closest('tr')!;
     expect(row).toHaveTextContent('Tara Bridge');
     expect(row).toHaveTextContent('tara@talentbridge.test');
     expect(within(row).getByText('Active')).toBeInTheDocument();
@@ -42,13 +41,13 @@ describe('/company-settings/manage-agencies', () => {
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Paused' }, wait));
-    expect(await screen.findByRole('cell', { name: 'Quiet Partners' }, wait)).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Paused' }));
+    expect(await screen.findByRole('cell', { name: 'Quiet Partners' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/company-settings/manage-agencies?status=paused');
 
     await user.type(screen.getByRole('textbox', { name: 'Search agencies' }), 'quiet');
-    await waitFor(() => expect(currentPath(router)).toBe('/company-settings/manage-agencies?status=paused&search=quiet'), wait);
-    await waitFor(() => expect(asked).toContainEqual({ status: 'paused', search: 'quiet', page: 1 }), wait);
+    await waitFor(() => expect(currentPath(router)).toBe('/company-settings/manage-agencies?status=paused&search=quiet'));
+    await waitFor(() => expect(asked).toContainEqual({ status: 'paused', search: 'quiet', page: 1 }));
   });
 
   it("on a plan without agencies, says so with a link to the Subscription page", async () => {
@@ -56,7 +55,7 @@ describe('/company-settings/manage-agencies', () => {
     const refusal = 'Recruitment agencies are not part of the Starter plan. An admin can change the plan on Company settings → Subscription.';
     http.onGet('/api/agencies').reply(403, { code: 'plan_required', message: refusal });
     await openPage();
-    const alert = await screen.findByRole('alert', {}, wait);
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(refusal);
     expect(within(alert).getByRole('link', { name: 'Open Subscription' })).toHaveAttribute('href', '/company-settings/Subscription');
   });
@@ -69,7 +68,7 @@ describe('/company-settings/manage-agencies', () => {
       return [200, listOf([])];
     });
     await openPage('/company-settings/manage-agencies?status=pending&search=bridge');
-    expect(await screen.findByText('No agency matches these filters.', {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText('No agency matches these filters.')).toBeInTheDocument();
     expect(asked).toContainEqual({ status: 'pending', search: 'bridge', page: 1 });
     expect(screen.getByRole('textbox', { name: 'Search agencies' })).toHaveValue('bridge');
   });
@@ -81,9 +80,9 @@ describe('/company-settings/manage-agencies', () => {
       return [200, { items: [buildAgencySummary({ name: `Agency on page ${page}` })], total: 30, page, pageSize: 25 }];
     });
     const { user, router } = await openPage();
-    expect(await screen.findByRole('button', { name: 'Agency on page 1' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Agency on page 1' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByRole('button', { name: 'Agency on page 2' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Agency on page 2' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/company-settings/manage-agencies?page=2');
   });
 
@@ -91,7 +90,7 @@ describe('/company-settings/manage-agencies', () => {
     signInAsAdmin();
     http.onGet('/api/agencies').reply(200, listOf([]));
     await openPage();
-    expect(await screen.findByText(/Recruitment agencies find candidates for you/, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(/Recruitment agencies find candidates for you/)).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Invite an agency' })).toHaveLength(2);
   });
 
@@ -105,9 +104,9 @@ describe('/company-settings/manage-agencies', () => {
       return [201, buildAgency({ status: 'pending', jobs: [], jobCount: 0 })];
     });
     const { user } = await openPage();
-    await user.click((await screen.findAllByRole('button', { name: 'Invite an agency' }, wait))[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Invite an agency' }, wait);
-    await within(dialog).findByRole('textbox', { name: /^Agency name/ }, wait);
+    await user.click((await screen.findAllByRole('button', { name: 'Invite an agency' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Invite an agency' });
+    await within(dialog).findByRole('textbox', { name: /^Agency name/ });
     for (const label of ['Agency name', 'Contact name', 'Contact email', 'Fee (% of the base salary)', 'Guarantee (days)', 'Candidates per job']) {
       expect(within(dialog).getByRole('textbox', { name: new RegExp(`^${label.replace(/[()%]/g, '\\$&')}`) })).toBeInTheDocument();
     }
@@ -117,13 +116,13 @@ describe('/company-settings/manage-agencies', () => {
     const fee = within(dialog).getByRole('textbox', { name: /^Fee/ });
     await user.type(fee, '17.555');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
-    expect(await within(dialog).findByText('Must be a percentage such as 15 or 17.5', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Must be a percentage such as 15 or 17.5')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     await user.clear(fee);
     await user.type(fee, '17.5');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
-    await waitFor(() => expect(sent).toHaveLength(1), wait);
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
       name: 'TalentBridge',
       contactName: 'Tara Bridge',
@@ -135,7 +134,7 @@ describe('/company-settings/manage-agencies', () => {
       shareSalary: false,
       businessUnitId: null,
     });
-    const done = await screen.findByRole('dialog', { name: 'Sent for approval' }, wait);
+    const done = await screen.findByRole('dialog', { name: 'Sent for approval' });
     expect(within(done).getByText(/TalentBridge was sent for approval; Ann Approver decides first/)).toBeInTheDocument();
     expect(within(done).getByRole('link', { name: 'Follow the approval of TalentBridge' })).toHaveAttribute('href', `/agency-approval/${agencyId}`);
   });
@@ -150,17 +149,17 @@ describe('/company-settings/manage-agencies', () => {
       return [409, { code: 'conflict', message: 'Another agency of your company already uses this contact email.' }];
     });
     const { user } = await openPage();
-    await user.click((await screen.findAllByRole('button', { name: 'Invite an agency' }, wait))[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Invite an agency' }, wait);
-    await within(dialog).findByRole('textbox', { name: /^Agency name/ }, wait);
+    await user.click((await screen.findAllByRole('button', { name: 'Invite an agency' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Invite an agency' });
+    await within(dialog).findByRole('textbox', { name: /^Agency name/ });
     await user.type(within(dialog).getByRole('textbox', { name: /^Agency name/ }), 'TalentBridge');
     await user.type(within(dialog).getByRole('textbox', { name: /^Contact name/ }), 'Tara Bridge');
     await user.type(within(dialog).getByRole('textbox', { name: /^Contact email/ }), 'tara@talentbridge.test');
     await user.type(within(dialog).getByRole('textbox', { name: /^Fee/ }), '15');
     await user.click(within(dialog).getByRole('combobox', { name: /^Jobs/ }));
-    await user.click(await screen.findByRole('option', { name: designer.name }, wait));
+    await user.click(await screen.findByRole('option', { name: designer.name }));
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
-    expect(await within(dialog).findByText('Another agency of your company already uses this contact email.', {}, wait)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Another agency of your company already uses this contact email.')).toBeInTheDocument();
     expect(sent.map((b) => b.jobIds)).toEqual([[designer.id]]);
   });
 
@@ -170,15 +169,15 @@ describe('/company-settings/manage-agencies', () => {
     http.onGet(`/api/agencies/${agencyId}`).reply(200, buildAgency());
     http.onGet(`/api/agencies/${agencyId}/submissions`).reply(200, { items: [buildSubmission(), buildSubmission({ id: 'x2', candidateName: 'Sam Lee', status: 'in_review', placement: null, applicationId: '64a000000000000000000032' })], total: 2, page: 1, pageSize: 25 });
     const { user, router } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'TalentBridge' }, wait));
-    const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' }, wait);
+    await user.click(await screen.findByRole('button', { name: 'TalentBridge' }));
+    const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' });
     expect(currentPath(router)).toBe(`/company-settings/manage-agencies?agency=${agencyId}`);
-    expect(await within(drawer).findByRole('textbox', { name: 'Sign-in link' }, wait)).toHaveValue(`https://hireflow.test/agencies-login/acme/${agencyId}`);
+    expect(await within(drawer).findByRole('textbox', { name: 'Sign-in link' })).toHaveValue(`https://hireflow.test/agencies-login/acme/${agencyId}`);
     expect(within(drawer).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     const users = within(drawer).getByRole('region', { name: 'Users' });
     expect(within(users).getByRole('cell', { name: 'tara@talentbridge.test' }).closest('tr')).not.toHaveTextContent('Never');
     const submissions = within(drawer).getByRole('region', { name: 'Submissions' });
-    expect(await within(submissions).findByRole('link', { name: 'Jane Doe' }, wait)).toHaveAttribute('href', '/application/64a000000000000000000031');
+    expect(await within(submissions).findByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/application/64a000000000000000000031');
     const hired = within(submissions).getByRole('link', { name: 'Jane Doe' }).closest('tr')!;
     expect(hired).toHaveTextContent('Hired');
     expect(hired).toHaveTextContent('EUR 14,000');
@@ -186,7 +185,7 @@ describe('/company-settings/manage-agencies', () => {
     expect(within(submissions).getByRole('link', { name: 'Sam Lee' }).closest('tr')).toHaveTextContent('In review');
 
     await user.click(within(drawer).getByRole('button', { name: 'Close the agency' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/company-settings/manage-agencies'), wait);
+    await waitFor(() => expect(currentPath(router)).toBe('/company-settings/manage-agencies'));
   });
 
   it('pauses an agency after a confirmation, then resumes it', async () => {
@@ -207,19 +206,19 @@ describe('/company-settings/manage-agencies', () => {
       return [200, current];
     });
     const { user } = await openPage(`/company-settings/manage-agencies?agency=${agencyId}`);
-    const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' }, wait);
-    await user.click(await within(drawer).findByRole('button', { name: 'Pause agency' }, wait));
+    const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Pause agency' }));
     const confirm = within(drawer).getByRole('group', { name: 'Pause this agency?' });
     expect(confirm).toHaveTextContent('cannot submit candidates until you resume it');
     expect(calls).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Pause' }));
-    await waitFor(() => expect(calls).toEqual(['pause']), wait);
-    expect(await within(drawer).findByText(/Paused: its users can sign in/, {}, wait)).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['pause']));
+    expect(await within(drawer).findByText(/Paused: its users can sign in/)).toBeInTheDocument();
 
-    await user.click(await within(drawer).findByRole('button', { name: 'Resume agency' }, wait));
+    await user.click(await within(drawer).findByRole('button', { name: 'Resume agency' }));
     await user.click(within(within(drawer).getByRole('group', { name: 'Resume this agency?' })).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(calls).toEqual(['pause', 'resume']), wait);
-    expect(await within(drawer).findByRole('button', { name: 'Pause agency' }, wait)).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['pause', 'resume']));
+    expect(await within(drawer).findByRole('button', { name: 'Pause agency' })).toBeInTheDocument();
   });
 
   it('changes the jobs of an agency', async () => {
@@ -236,13 +235,13 @@ describe('/company-settings/manage-agencies', () => {
       return [200, current];
     });
     const { user } = await openPage(`/company-settings/manage-agencies?agency=${agencyId}`);
-    const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' }, wait);
-    await user.click(await within(drawer).findByRole('button', { name: 'Change terms and jobs' }, wait));
-    await user.click(await within(drawer).findByRole('combobox', { name: /^Jobs/ }, wait));
-    await user.click(await screen.findByRole('option', { name: designer.name }, wait));
+    const drawer = await screen.findByRole('dialog', { name: 'TalentBridge' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Change terms and jobs' }));
+    await user.click(await within(drawer).findByRole('combobox', { name: /^Jobs/ }));
+    await user.click(await screen.findByRole('option', { name: designer.name }));
     await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(sent).toEqual([{ name: 'TalentBridge', contactName: 'Tara Bridge', feePercent: '17.5', guaranteeDays: 90, jobIds: [backend.id, designer.id], maxCandidatesPerJob: 5, shareSalary: false }]), wait);
-    expect(await within(drawer).findByText('TalentBridge was saved', {}, wait)).toBeInTheDocument();
+    await waitFor(() => expect(sent).toEqual([{ name: 'TalentBridge', contactName: 'Tara Bridge', feePercent: '17.5', guaranteeDays: 90, jobIds: [backend.id, designer.id], maxCandidatesPerJob: 5, shareSalary: false }]));
+    expect(await within(drawer).findByText('TalentBridge was saved')).toBeInTheDocument();
     const terms = within(drawer).getByRole('region', { name: 'Terms' });
     expect(within(terms).getByRole('rowheader', { name: 'Jobs' }).closest('tr')).toHaveTextContent(`${backend.name}, ${designer.name}`);
   });
@@ -252,8 +251,8 @@ describe('/company-settings/manage-agencies', () => {
     http.onGet('/api/agencies').reply(200, listOf([buildAgencySummary({ status: 'pending' })]));
     http.onGet(`/api/agencies/${agencyId}`).replyOnce(200, buildAgency({ status: 'pending', users: [] }));
     const { router } = await openPage(`/company-settings/manage-agencies?agency=${agencyId}`);
-    let drawer = await screen.findByRole('dialog', { name: 'TalentBridge' }, wait);
-    const approval = await within(drawer).findByRole('link', { name: 'See the approval' }, wait);
+    let drawer = await screen.findByRole('dialog', { name: 'TalentBridge' });
+    const approval = await within(drawer).findByRole('link', { name: 'See the approval' });
     expect(approval).toHaveAttribute('href', `/agency-approval/${agencyId}`);
     expect(approval.closest('[role="alert"]')).toHaveTextContent(/^Waiting for approval/);
     expect(within(drawer).queryByRole('textbox', { name: 'Sign-in link' })).not.toBeInTheDocument();
@@ -262,8 +261,8 @@ describe('/company-settings/manage-agencies', () => {
     http.onGet(`/api/agencies/6a9000000000000000000a09`).reply(200, buildAgency({ id: '6a9000000000000000000a09', name: 'Gone Ltd', status: 'rejected', can: { edit: false, pause: false, resume: false } }, { ...pendingChain, status: 'rejected' }));
     http.onGet(`/api/agencies/6a9000000000000000000a09/submissions`).reply(200, { items: [], total: 0, page: 1, pageSize: 25 });
     await router.navigate('/company-settings/manage-agencies?agency=6a9000000000000000000a09');
-    drawer = await screen.findByRole('dialog', { name: 'Gone Ltd' }, wait);
-    expect(await within(drawer).findByText('The invitation was rejected', {}, wait)).toBeInTheDocument();
+    drawer = await screen.findByRole('dialog', { name: 'Gone Ltd' });
+    expect(await within(drawer).findByText('The invitation was rejected')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: 'Change terms and jobs' })).not.toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: /Pause|Resume/ })).not.toBeInTheDocument();
   });

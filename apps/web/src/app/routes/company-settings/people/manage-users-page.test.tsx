@@ -303,10 +303,10 @@ describe('/company-settings/manage-users', () => {
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    expect(await screen.findByText('Waiting to start… (0%)', {})).toBeInTheDocument();
+    expect(await screen.findByText('Waiting to start… (0%)')).toBeInTheDocument();
     expect(started).toEqual({ filters: expect.objectContaining({ role: expect.any(String), search: '' }) });
     phase = 'running';
-    expect(await screen.findByText('40 of 100 users written (40%)', {})).toBeInTheDocument();
+    expect(await screen.findByText('40 of 100 users written (40%)')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('aria-valuenow', '40');
     phase = 'done';
     const download = await screen.findByRole('button', { name: 'Download users-2026-11-23.xlsx' });

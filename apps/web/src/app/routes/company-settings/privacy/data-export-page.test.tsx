@@ -76,7 +76,7 @@ describe(route, () => {
 
   it('is not there without the companySettings right', async () => {
     openPage(AccessRightKeys.filter((r) => r !== 'companySettings'));
-    expect(await screen.findByText(/not found/i, {})).toBeInTheDocument();
+    expect(await screen.findByText(/not found/i)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export all company data' })).toBeNull();
   });
 });

@@ -133,7 +133,7 @@ describe(route, () => {
     http.onGet('/api/privacy/erasure-requests').replyOnce(500, { code: 'internal', message: 'Oops! Something went wrong' });
     http.onGet('/api/privacy/erasure-requests').reply(200, list([]));
     openPage();
-    const alert = await screen.findByRole('alert', {});
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The erasure requests could not be loaded');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No requests waiting. Candidates ask from the privacy link in every mail they get.')).toBeInTheDocument();

@@ -8,7 +8,6 @@ import { signIn } from '@/test/factories';
 import { mockHttp } from '@/test/http';
 
 const http = mockHttp();
-const wait = { timeout: 60_000 };
 
 function signInWith(rights: readonly TAccessRight[]) {
   const session = signIn({ admin: true });
@@ -19,15 +18,15 @@ async function openPage({ settings = DefaultPrivacySettings, renewal = { due: 0,
   http.onGet(PrivacyApi.settings).reply(200, settings);
   http.onGet(PrivacyApi.consentRenewal).reply(200, renewal);
   renderWithProviders(null, { route: '/company-settings/privacy' });
-  await screen.findByRole('heading', { name: 'Privacy and consent', level: 1 }, wait);
-  return screen.findByRole('region', { name: 'Consent on the apply form' }, wait);
+  await screen.findByRole('heading', { name: 'Privacy and consent', level: 1 });
+  return screen.findByRole('region', { name: 'Consent on the apply form' });
 }
 
 describe('/company-settings/privacy', () => {
   it('is not found without the company settings right', async () => {
     signInWith(['careerSiteSettings']);
     renderWithProviders(null, { route: '/company-settings/privacy' });
-    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /not found|404/i })).toBeInTheDocument();
   });
 
   it('saves what was typed: the notice, optional consent, consent that never lapses and the audit period', async () => {
@@ -54,7 +53,7 @@ describe('/company-settings/privacy', () => {
     await user.type(audit, '3x6');
     await user.click(within(form).getByRole('button', { name: 'Save privacy settings' }));
     await waitFor(() => expect(sent).toEqual({ notice: 'We keep your data.', requireConsent: false, consentMonths: null, auditMonths: 36 }));
-    expect(await screen.findByText(PrivacyMessages.settingsSaved, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(PrivacyMessages.settingsSaved)).toBeInTheDocument();
   });
 
   it("shows the server's refusal beside its field", async () => {
@@ -73,26 +72,26 @@ describe('/company-settings/privacy', () => {
     const user = userEvent.setup();
     await user.clear(within(form).getByRole('textbox', { name: 'Consent lasts (months)' }));
     await user.click(within(form).getByRole('button', { name: 'Save privacy settings' }));
-    expect(await within(form).findByText(/Say how many months consent lasts/, {}, wait)).toBeInTheDocument();
+    expect(await within(form).findByText(/Say how many months consent lasts/)).toBeInTheDocument();
     expect(http.history.put).toHaveLength(0);
   });
 
   it('asks the due candidates to renew after a confirmation, and says so', async () => {
     signInWith(['companySettings']);
     await openPage({ renewal: { due: 3, expired: 2 } });
-    const card = await screen.findByRole('region', { name: 'Consent renewal' }, wait);
-    expect(await within(card).findByText('3 candidates', {}, wait)).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Consent renewal' });
+    expect(await within(card).findByText('3 candidates')).toBeInTheDocument();
     expect(within(card).getByText('2 candidates')).toBeInTheDocument();
     http.onPost(PrivacyApi.consentRenewal).replyOnce(200, { queued: 3, message: PrivacyMessages.renewalQueued(3) });
     http.onGet(PrivacyApi.consentRenewal).reply(200, { due: 0, expired: 2 });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Ask 3 candidates to renew' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ask candidates to renew their consent?' }, wait);
+    const dialog = await screen.findByRole('dialog', { name: 'Ask candidates to renew their consent?' });
     await user.click(within(dialog).getByRole('button', { name: 'Send the mails' }));
-    expect(await within(card).findByText(PrivacyMessages.renewalQueued(3), {}, wait)).toBeInTheDocument();
+    expect(await within(card).findByText(PrivacyMessages.renewalQueued(3))).toBeInTheDocument();
     expect(http.history.post).toHaveLength(1);
     // Nobody is left: the button says why it is off.
-    const button = await within(card).findByRole('button', { name: 'Ask 0 candidates to renew' }, wait);
+    const button = await within(card).findByRole('button', { name: 'Ask 0 candidates to renew' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(/Nobody is due/);
   });
@@ -102,10 +101,10 @@ describe('/company-settings/privacy', () => {
     http.onGet(PrivacyApi.settings).replyOnce(500, { code: 'internal', message: 'Oops! Something went wrong' });
     http.onGet(PrivacyApi.consentRenewal).reply(200, { due: 0, expired: 0 });
     renderWithProviders(null, { route: '/company-settings/privacy' });
-    const retry = await screen.findByRole('button', { name: 'Try again' }, wait);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     http.onGet(PrivacyApi.settings).reply(200, DefaultPrivacySettings);
     await userEvent.setup().click(retry);
-    expect(await screen.findByRole('region', { name: 'Consent on the apply form' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Consent on the apply form' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Erasure requests' })).toHaveAttribute('href', '/company-settings/privacy/erasure-requests');
   });
 });
