@@ -61,6 +61,30 @@ describe('aggregate', () => {
     expect(count).toEqual({ total: 10 });
   });
 
+  it('answers a leading $project alone or followed by stages that change what it kept, leaving the stored documents as they were', async () => {
+    await db.collection('profiles').insertMany([
+      { _id: 1 as never, name: 'Ada', address: { city: 'Paris', zip: '75001' }, skills: ['go', 'sql'], bio: 'long text' },
+      { _id: 2 as never, name: 'Bo', address: { city: 'Lyon', zip: '69001' }, skills: ['ts'], bio: 'more text' },
+    ]);
+    const projected = await db.collection('profiles').aggregate([{ $match: { _id: 1 } }, { $project: { name: 1, 'address.city': 1 } }]).toArray();
+    expect(projected).toEqual([{ _id: 1, name: 'Ada', address: { city: 'Paris' } }]);
+    const changed = await db
+      .collection('profiles')
+      .aggregate([
+        { $project: { address: 1, skills: 1 } },
+        { $set: { 'address.city': { $toUpper: '$address.city' } } },
+        { $unwind: '$skills' },
+        { $sort: { skills: 1 } },
+      ])
+      .toArray();
+    expect(changed.map((d) => [d._id, d.address.city, d.skills])).toEqual([[1, 'PARIS', 'go'], [1, 'PARIS', 'sql'], [2, 'LYON', 'ts']]);
+    const stored = await db.collection('profiles').find({}, { sort: { _id: 1 } }).toArray();
+    expect(stored.map((d) => [d.address, d.skills, d.bio])).toEqual([
+      [{ city: 'Paris', zip: '75001' }, ['go', 'sql'], 'long text'],
+      [{ city: 'Lyon', zip: '69001' }, ['ts'], 'more text'],
+    ]);
+  });
+
   it('joins with $lookup (localField and pipeline forms)', async () => {
     const simple = await db.collection('apps').aggregate([{ $match: { score: 3 } }, { $lookup: { from: 'jobs', localField: 'job', foreignField: '_id', as: 'j' } }]).toArray();
     expect(simple[0].j).toEqual([{ _id: 2, title: 'PM', dept: 'prod' }]);

@@ -77,9 +77,12 @@ export const aggregate: CommandHandler = async (cx) => {
   }
 
   const readOnly = pipelineIsReadOnly(stages) && !text;
+  // A leading $project runs on the stored documents (it builds new ones) and only its output is copied:
+  // a report that keeps a few fields of large documents copies those fields, not the whole documents.
+  const projectFirst = !readOnly && !text && !counted && !!stages[0]?.$project;
   // Stages run on matchView copies so numeric wrappers (Long, Decimal128) compare as numbers.
   let docs = counted ? [] : [...source];
-  const input = readOnly ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
+  let input = readOnly || projectFirst ? docs.map(matchView) : docs.map((d) => cloneDoc(matchView(d)));
   linkRaw(input, docs);
   if (text) {
     // After $match: { $text }, the score is a field for the later stages' { $meta: 'textScore' }.
@@ -101,6 +104,10 @@ export const aggregate: CommandHandler = async (cx) => {
       const options = { ...MINGO_OPTIONS, context: DECIMAL_CONTEXT, collectionResolver: resolver, variables, collation: collationOption(body.collation) };
       const viaMingo = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
       const run = (docsIn: Doc[], part: Doc[]) => runStages(docsIn, part, options, viaMingo);
+      if (projectFirst) {
+        input = run(input, stages.slice(0, 1)).map(cloneDoc);
+        stages = stages.slice(1);
+      }
       const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
       if (collation && stages.some((st) => st.$match)) {
         // mingo's $match compares binary: under a collation, later $match stages are applied here.
@@ -113,7 +120,7 @@ export const aggregate: CommandHandler = async (cx) => {
           } else part.push(st);
         }
         results = run(cur, part);
-      } else results = stages.length ? run(input, stages) : docs;
+      } else results = stages.length ? run(input, stages) : projectFirst ? input : docs;
     }
   } catch (err) {
     if (err instanceof MongoServerError) throw err;
