@@ -16,10 +16,12 @@ export const TestCaptchaText = 'test42';
  * (a fresh thread loads tsx, lmdb and mingo again). TEST_EMBEDDED_DB=thread runs the suite with the
  * server on its own thread, as `npm start` does; src/lib/db.test.ts always covers that path.
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, opts: { keptDatabase?: string } = {}) {
   const external = process.env.MONGODB_URI;
   const embedded = external ? null : process.env.TEST_EMBEDDED_DB === 'thread' ? await startEmbeddedMongoThread() : await startEmbeddedMongo();
-  const dbName = `test_${randomBytes(6).toString('hex')}`;
+  // keptDatabase (a bench on MONGODB_URI): that database, left in place at stop so a later run reuses its data.
+  const kept = external ? opts.keptDatabase : undefined;
+  const dbName = kept ?? `test_${randomBytes(6).toString('hex')}`;
   await mongoose.connect(external ?? embedded!.uri, { dbName, autoIndex: true });
   await mongoose.connection.syncIndexes();
 
@@ -45,7 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     async stop() {
       await worker.stop({ graceMs: 0 });
       await closeEventStreams();
-      if (external) await mongoose.connection.dropDatabase();
+      if (external && !kept) await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
       await embedded?.stop();
     },
