@@ -2,10 +2,11 @@ import { Types, type ClientSession } from 'mongoose';
 import type { TJobStatus } from '@hireflow/contracts/jobs';
 import { StatusEvent } from './status-event.model';
 import { JobActivity } from './job-activity.model';
+import { recordVacancyStatus } from '../reports/activity/vacancy-history';
 
 type Ctx = { customerId: Types.ObjectId; by: Types.ObjectId | null; at?: Date; session?: ClientSession };
 
-/** Appends a job status event (for reports) and the matching line of the job's activity history. */
+/** Appends a job status event (for reports, with the job's vacancy history) and the matching line of the job's activity history. */
 export async function recordJobStatus(
   ctx: Ctx,
   job: { _id: Types.ObjectId; businessUnitId?: Types.ObjectId | null; departmentId?: Types.ObjectId | null },
@@ -18,6 +19,7 @@ export async function recordJobStatus(
     [{ customerId: ctx.customerId, entity: 'job', entityId: job._id, jobId: job._id, from, to, at, by: ctx.by, comment, businessUnitId: job.businessUnitId ?? null, departmentId: job.departmentId ?? null }],
     { session: ctx.session },
   );
+  await recordVacancyStatus(ctx.customerId, job._id, { to, at }, ctx.session);
   const summary = from ? `Status changed from ${label(from)} to ${label(to)}${comment ? `: ${comment}` : ''}` : `Job created as ${label(to)}`;
   await recordJobActivity(ctx, job._id, from ? 'status' : 'created', summary);
 }

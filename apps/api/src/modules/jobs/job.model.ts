@@ -27,6 +27,14 @@ const jobSchema = new Schema(
     titleLower: { type: String, default: '' },
     createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     openedAt: { type: Date, default: null },
+    // What vacancy-analysis needs of the job's status and hire events, kept with them (reports/activity/vacancy-history.ts).
+    vacancy: {
+      firstOpenAt: { type: Date, default: null },
+      endedAt: { type: Date, default: null },
+      heldMs: { type: Number, default: 0 },
+      holdSince: { type: Date, default: null },
+      fills: { type: [Date], default: [] },
+    },
   },
   { timestamps: true, minimize: false },
 );

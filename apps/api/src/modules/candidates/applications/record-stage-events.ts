@@ -5,6 +5,7 @@ import { bumpTallies, type TallyBump } from '../../reports/tallies/tallies';
 import { freshState, loadStageStates, stageEventBumps } from '../../reports/tallies/stage-tallies';
 import { StageEvent } from './stage-event.model';
 import { emitStageWebhooks } from '../../api-access/webhooks/event-data';
+import { recordVacancyFills } from '../../reports/activity/vacancy-history';
 
 export type StageEventInput = {
   _id: Types.ObjectId;
@@ -29,8 +30,9 @@ export type StageEventInput = {
 
 /**
  * The one way stage events are written (creation and every move): the append-only event and, in the
- * same transaction, the report tallies it changes and the company's webhook deliveries (application.created,
- * application.moved, candidate.hired). Events of one call belong to one company.
+ * same transaction, the report tallies it changes, the first hires in the jobs' vacancy histories and the
+ * company's webhook deliveries (application.created, application.moved, candidate.hired). Events of one
+ * call belong to one company.
  */
 export async function recordStageEvents(events: StageEventInput[], session?: ClientSession | null) {
   if (!events.length) return;
@@ -47,5 +49,6 @@ export async function recordStageEvents(events: StageEventInput[], session?: Cli
   });
   await StageEvent.insertMany(docs, { session: session ?? undefined });
   await bumpTallies(bumps, session);
+  await recordVacancyFills(customerId, docs.filter((d) => d.daysToHire !== null), session);
   await emitStageWebhooks(events, session);
 }

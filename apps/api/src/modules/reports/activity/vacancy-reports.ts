@@ -2,16 +2,15 @@ import type { Types } from 'mongoose';
 import { StageKinds, JobStatusLabels, type TJobStatus, type TStageKind } from '@hireflow/contracts/jobs';
 import type { TReportColumn, TCell } from '@hireflow/contracts/reports';
 import { Job } from '../../jobs/job.model';
-import { StatusEvent } from '../../jobs/status-event.model';
-import { StageEvent } from '../../candidates/applications/stage-event.model';
 import { getTatSettings } from '../tat/tat.service';
 import { defineReport, emptyBody, round1, sumRows, type ReportContext } from '../report-kit';
 import { calendarDays, dayString, DayMs, median } from './report-names';
+import type { VacancyHistory } from './vacancy-history';
 
 /**
- * vacancy-analysis and vacancy-ageing: per job, from the job itself (openings, applicants, stage counts
- * kept by every move), its status events (opened, on hold, filled, closed) and its hire events.
- * One row per job: these read the jobs (thousands at most), never the applications.
+ * vacancy-analysis and vacancy-ageing: per job, from the job itself: openings, applicants, the stage counts
+ * kept by every move, and the history of its status and hire events kept with them (vacancy-history.ts).
+ * One row per job: these read the jobs (thousands at most), never the applications nor their events.
  */
 const KindLabels: Record<TStageKind, string> = { screening: 'Screening', interview: 'Interview', offer: 'Offer', hired: 'Hired', rejected: 'Rejected' };
 
@@ -25,6 +24,7 @@ type JobRow = {
   stages: { _id: Types.ObjectId; kind: TStageKind }[];
   stageCounts: Record<string, number>;
   openedAt: Date | null;
+  vacancy?: Partial<VacancyHistory>;
 };
 
 const jobFilter = (ctx: ReportContext) => (ctx.jobIds ? { _id: { $in: ctx.jobIds } } : {});
@@ -35,23 +35,13 @@ function kindCounts(job: Pick<JobRow, 'stages' | 'stageCounts'>): Record<TStageK
   return out;
 }
 
-/** Status history per job: when it first opened, when it ended (filled or closed, if it is now), days on hold. */
-function statusHistory(events: { from: string | null; to: string; at: Date }[], job: JobRow, now: Date) {
-  let firstOpen: Date | null = job.openedAt ?? null;
-  let holdMs = 0;
-  let holdSince: Date | null = null;
-  let endedAt: Date | null = null;
-  for (const e of events) {
-    if (e.to === 'open' && (!firstOpen || e.at < firstOpen)) firstOpen = e.at;
-    if (holdSince && e.to !== 'on_hold') {
-      holdMs += e.at.getTime() - holdSince.getTime();
-      holdSince = null;
-    }
-    if (e.to === 'on_hold' && !holdSince) holdSince = e.at;
-    endedAt = e.to === 'filled' || e.to === 'closed' ? e.at : null;
-  }
-  if (holdSince) holdMs += Math.max(0, now.getTime() - holdSince.getTime());
-  if (job.status !== 'filled' && job.status !== 'closed') endedAt = null;
+/** From the job's history: when it first opened, when it ended (filled or closed, if it is now), days on hold up to now. */
+function statusSpan(job: JobRow, now: Date) {
+  const h = job.vacancy ?? {};
+  const opens = [job.openedAt, h.firstOpenAt].filter((d): d is Date => !!d);
+  const firstOpen = opens.length ? new Date(Math.min(...opens.map((d) => d.getTime()))) : null;
+  const holdMs = (h.heldMs ?? 0) + (h.holdSince ? Math.max(0, now.getTime() - h.holdSince.getTime()) : 0);
+  const endedAt = job.status === 'filled' || job.status === 'closed' ? (h.endedAt ?? null) : null;
   return { firstOpen, endedAt, holdDays: round1(holdMs / DayMs) };
 }
 
@@ -80,33 +70,17 @@ export const vacancyAnalysis = defineReport({
     if (ctx.jobIds && !ctx.jobIds.length) return emptyBody('No job matches the filters.', columns, chartShape);
     const jobs = await ctx.aggregate<JobRow>(Job, [
       { $match: { ...jobFilter(ctx), openedAt: { $ne: null, $lt: range.until } } },
-      { $project: { customerId: 1, title: 1, status: 1, headcount: 1, applicantCount: 1, stages: 1, stageCounts: 1, openedAt: 1 } },
+      { $project: { customerId: 1, title: 1, status: 1, headcount: 1, applicantCount: 1, stages: 1, stageCounts: 1, openedAt: 1, vacancy: 1 } },
     ]);
     if (!jobs.length) return emptyBody('No job had been opened by the end of this date range.', columns, chartShape);
-    const ids = jobs.map((j) => j._id);
-    const [statusRows, hireRows] = await Promise.all([
-      ctx.aggregate<{ _id: Types.ObjectId; events: { from: string | null; to: string; at: Date }[] }>(StatusEvent, [
-        { $match: { entity: 'job', entityId: { $in: ids } } },
-        { $sort: { at: 1, _id: 1 } },
-        { $group: { _id: '$entityId', events: { $push: { from: '$from', to: '$to', at: '$at' } } } },
-      ]),
-      // The first hire of each application (daysToHire is set on it), in order, per job.
-      ctx.aggregate<{ _id: Types.ObjectId; at: Date[] }>(StageEvent, [
-        { $match: { toKind: 'hired', daysToHire: { $ne: null }, jobId: { $in: ids } } },
-        { $sort: { at: 1, _id: 1 } },
-        { $group: { _id: '$jobId', at: { $push: '$at' } } },
-      ]),
-    ]);
-    const statusOf = new Map(statusRows.map((r) => [String(r._id), r.events]));
-    const hiresOf = new Map(hireRows.map((r) => [String(r._id), r.at]));
     const fillsInRange: number[] = [];
     const rows: Record<string, TCell>[] = [];
     for (const job of jobs) {
-      const h = statusHistory(statusOf.get(String(job._id)) ?? [], job, ctx.now);
+      const h = statusSpan(job, ctx.now);
       if (!h.firstOpen || h.firstOpen >= range.until || (h.endedAt && h.endedAt < range.from)) continue;
       const counts = kindCounts(job);
       const filled = Math.min(job.headcount, counts.hired);
-      const fills = (hiresOf.get(String(job._id)) ?? []).slice(0, filled);
+      const fills = (job.vacancy?.fills ?? []).slice(0, filled);
       const days = fills.map((at) => Math.max(0, calendarDays(h.firstOpen!, at)));
       fills.forEach((at, i) => {
         if (at >= range.from && at < range.until) fillsInRange.push(days[i]!);
