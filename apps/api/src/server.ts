@@ -9,7 +9,7 @@ import { migrateLegacyFiles } from './modules/files/legacy-files';
 import { requireProofOfEarlierDomains } from './modules/org/domain-proof-migration';
 import { moveRequisitionChainsToApprovals } from './modules/jobs/requisition-chain-migration';
 import { moveCompanyAuditIntoPlatformAudit } from './modules/superadmin/company-audit-migration';
-import { queueMonthRollups } from './modules/reports/tallies/rollup-migration';
+import { queueReportFigureRepairs } from './modules/reports/tallies/figure-repairs';
 import { closeEventStreams } from './lib/live-events/event-stream';
 
 async function main() {
@@ -19,7 +19,7 @@ async function main() {
   await requireProofOfEarlierDomains(logger);
   await moveRequisitionChainsToApprovals(logger);
   await moveCompanyAuditIntoPlatformAudit(logger);
-  await queueMonthRollups(logger);
+  await queueReportFigureRepairs(logger);
   const seeded = await seedDemoData({ config, logger });
   const worker = startBackgroundWorker({ config, logger });
   await migrateLegacyFiles(logger);
