@@ -11,7 +11,7 @@ import { bumpCollector, registerTallyRebuilder, type TallyBump } from '../tallie
  *
  * Dimensions (all with the same counters):
  *   iv    key: interviewer id  day    each interviewer of the panel counts the interview (a scorecard: its author)
- *   ivjob key: job id          month  the interview counts once for its job
+ *   ivjob key: job id          day    the interview counts once for its job
  *   ivday key: "all"           day    the interview counts once for the company (weekly charts, exact totals)
  * Counters, on the day of the event:
  *   scheduled, rescheduled, cancelled          the day it was booked, moved, called off
