@@ -1,8 +1,8 @@
-import type { ClientSession, Types } from 'mongoose';
+import { Types, type ClientSession } from 'mongoose';
 import type { TInterviewEventKind } from '@hireflow/contracts/interviews';
 import { publishLiveEvents } from '../../lib/live-events/publish';
 import { recordCandidateActivity } from '../candidates/candidate-activity';
-import { interviewEventBumps } from '../reports/interviews/interview-tallies';
+import { hiringManagersOf, interviewEventBumps } from '../reports/interviews/interview-tallies';
 import { bumpTallies } from '../reports/tallies/tallies';
 import type { InterviewDoc } from './interview.model';
 import { InterviewEvent } from './interview-event.model';
@@ -21,7 +21,8 @@ export type InterviewChange = {
 
 /**
  * The one way an interview change is recorded: the interview event the reports read, the candidate's
- * timeline entry and the live event open screens refresh on. Call it inside the change's transaction.
+ * timeline entry and the live event open screens refresh on. Call it inside the change's transaction;
+ * the changes of one call belong to one company.
  */
 export async function recordInterviewChanges(changes: InterviewChange[], session?: ClientSession) {
   if (!changes.length) return;
@@ -40,11 +41,12 @@ export async function recordInterviewChanges(changes: InterviewChange[], session
     { session },
   );
   // The interview report tallies, in the same transaction as the events they count.
+  const managers = await hiringManagersOf(changes[0]!.interview.customerId, [...new Set(changes.map((c) => String(c.interview.jobId)))].map((id) => new Types.ObjectId(id)), session);
   await bumpTallies(
     changes.flatMap((c) => {
       const data = c.data ?? {};
       return interviewEventBumps({
-        customerId: c.interview.customerId, jobId: c.interview.jobId, kind: c.kind, at: c.at ?? at, by: c.by, interviewerIds: c.interview.interviewerIds,
+        customerId: c.interview.customerId, jobId: c.interview.jobId, hiringManagerId: managers.get(String(c.interview.jobId)) ?? null, kind: c.kind, at: c.at ?? at, by: c.by, interviewerIds: c.interview.interviewerIds,
         reason: String(data.reason ?? data.note ?? ''), recommendation: (data.recommendation as string | undefined) ?? null, end: c.interview.end,
       });
     }),

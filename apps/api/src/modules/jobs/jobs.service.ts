@@ -22,6 +22,7 @@ import { canCreateJobDirectly, canManageJob, canSeeAllJobs, canViewJob } from '.
 import { assertCompanyUsers, assertOrgRefs, loadRefs, refOf } from './refs';
 import { createJobRecord, positionFromInput } from './job-factory';
 import { memberIdsOf, recordJobActivity, recordJobStatus } from './job-records';
+import { moveInterviewTalliesToManager } from '../reports/interviews/interview-tallies';
 import { sanitizeDescription } from './sanitize-description';
 import { withTransaction } from './with-transaction';
 import { requisitionStatusOf } from './job-approval';
@@ -144,6 +145,8 @@ export async function updateJob({ customerId, actor, id, input }: Base & { id: s
     });
   await withTransaction(async (session) => {
     await Job.updateOne({ customerId, _id: job._id }, { $set: set }, { session });
+    // Interview report figures per hiring manager follow the job to its new manager.
+    if (input.team) await moveInterviewTalliesToManager(customerId, job._id, job.hiringManagerId ?? null, set.hiringManagerId as Types.ObjectId | null, session);
     if (headcountDelta !== 0 && countsAgainstJobCode(job)) {
       await JobCode.updateOne({ customerId, _id: job.jobCodeId }, { $inc: { usedHeadcount: headcountDelta } }, { session });
     }

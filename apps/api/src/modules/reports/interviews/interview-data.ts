@@ -4,15 +4,15 @@ import { Job } from '../../jobs/job.model';
 import { User } from '../../users/user.model';
 import type { ReportContext } from '../report-kit';
 import { HourBinEdges } from '../tallies/histogram';
-import { reasonKey } from './interview-tallies';
+import { NoManagerKey, reasonKey } from './interview-tallies';
 
 /**
- * The interview counters of a report, grouped per interviewer, job, week or not at all. Two ways that give
- * the same numbers: without organisation filters from the maintained tallies (iv per interviewer, ivjob per
- * job, ivday per week and in all); with them, from the raw interview events of the selected jobs (index
+ * The interview counters of a report, grouped per interviewer, job, hiring manager, week or not at all. Two
+ * ways that give the same numbers: without organisation filters from the maintained tallies (iv per
+ * interviewer, ivjob per job, ivhm per hiring manager, ivday per week and in all); with them, from the raw interview events of the selected jobs (index
  * customerId+jobId+at). Both count the same event on the same day and bin turnarounds alike.
  */
-export type Grouping = 'interviewer' | 'job' | 'week' | 'none';
+export type Grouping = 'interviewer' | 'job' | 'manager' | 'week' | 'none';
 export type Counts = Map<string, Record<string, number>>;
 
 const HourMs = 3_600_000;
@@ -20,7 +20,7 @@ const HourMs = 3_600_000;
 const FewJobs = 20;
 const StatusKinds = ['scheduled', 'rescheduled', 'cancelled', 'completed', 'did_not_happen', 'incident'];
 
-const keyOf = (g: Grouping, person: string): unknown =>
+const keyOf = (g: Exclude<Grouping, 'manager'>, person: string): unknown =>
   g === 'interviewer' ? person
   : g === 'job' ? '$jobId'
   : g === 'week' ? { $dateToString: { date: { $dateTrunc: { date: '$at', unit: 'week', startOfWeek: 'monday' } }, format: '%Y-%m-%d' } }
@@ -33,7 +33,7 @@ function add(out: Counts, key: string, counter: string, n: number) {
 }
 
 /** Counters of the raw events of the given jobs over the report's range. */
-async function rawCounts(ctx: ReportContext, g: Grouping, jobIds: Types.ObjectId[], wanted: Set<string>): Promise<Counts> {
+async function rawCounts(ctx: ReportContext, g: Exclude<Grouping, 'manager'>, jobIds: Types.ObjectId[], wanted: Set<string>): Promise<Counts> {
   const { from, until } = ctx.range!;
   const out: Counts = new Map();
   // The first $match picks the index: the date range (customerId+at), or for a few jobs those jobs (customerId+jobId+at).
@@ -91,14 +91,26 @@ async function rawCounts(ctx: ReportContext, g: Grouping, jobIds: Types.ObjectId
 
 /** The counters grouped as asked, over the report's range (see the header for the two ways). */
 export async function interviewCounts(ctx: ReportContext, g: Grouping, counters: readonly string[]): Promise<Counts> {
-  if (ctx.jobIds) return ctx.jobIds.length ? rawCounts(ctx, g, ctx.jobIds, new Set(counters)) : new Map();
+  if (ctx.jobIds) {
+    if (!ctx.jobIds.length) return new Map();
+    if (g === 'manager') return perManager(ctx, await rawCounts(ctx, 'job', ctx.jobIds, new Set(counters)));
+    return rawCounts(ctx, g, ctx.jobIds, new Set(counters));
+  }
   const fromTallies = (sums: { id: string; sums: Record<string, number> }[]) => {
     const out: Counts = new Map();
     for (const s of sums) for (const [c, n] of Object.entries(s.sums)) if (n) add(out, s.id, c, n);
     return out;
   };
-  const dim = g === 'interviewer' ? 'iv' : g === 'job' ? 'ivjob' : 'ivday';
+  const dim = g === 'interviewer' ? 'iv' : g === 'job' ? 'ivjob' : g === 'manager' ? 'ivhm' : 'ivday';
   return fromTallies(await ctx.tallies({ dim, counters, groupBy: g === 'none' ? 'none' : g === 'week' ? 'week' : 'key' }));
+}
+
+/** Per-job counters summed per hiring manager of the job now (NoManagerKey for jobs without one), as ivhm keeps them. */
+async function perManager(ctx: ReportContext, byJob: Counts): Promise<Counts> {
+  const jobs = await jobInfo(ctx, [...byJob.keys()]);
+  const out: Counts = new Map();
+  for (const [jobId, sums] of byJob) for (const [c, n] of Object.entries(sums)) add(out, jobs.get(jobId)?.hiringManagerId ?? NoManagerKey, c, n);
+  return out;
 }
 
 /** Display names of users ("First Last"), by id. */

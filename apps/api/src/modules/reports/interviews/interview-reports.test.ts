@@ -97,7 +97,7 @@ const figures = (r: TReportResult) => ({ headline: r.headline, chart: r.chart.da
 describe('interview tallies', () => {
   it('are kept by every interview change as a rebuild from the events computes them', async () => {
     const snapshot = async (customerId: Types.ObjectId) =>
-      (await ReportTally.find({ customerId, dim: { $in: storedDims(['iv', 'ivjob', 'ivday']) } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean())
+      (await ReportTally.find({ customerId, dim: { $in: storedDims(['iv', 'ivjob', 'ivday', 'ivhm']) } }, { _id: 0, dim: 1, key: 1, day: 1, n: 1 }).sort({ dim: 1, key: 1, day: 1 }).lean())
         .map((t) => ({ ...t, n: JSON.parse(JSON.stringify(t.n, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v))) as unknown }));
     const incremental = await snapshot(co.co.customerId);
     const company = incremental.filter((t) => t.dim === 'ivday').map((t) => t.n as Record<string, unknown>);
@@ -113,6 +113,11 @@ describe('interview tallies', () => {
     expect(sum((n) => n.fb?.b3)).toBe(1);
     expect(sum((n) => n.fb?.b30)).toBe(1);
     expect([...new Set(incremental.filter((t) => t.dim === 'iv').map((t) => t.key))].sort()).toEqual([co.co.approver1.id, co.co.employee.id, co.co.hm.id].sort());
+    // Per hiring manager: the job's, with the same figures as the company's.
+    const job = (await Job.findOne({ customerId: co.co.customerId, _id: co.job._id }).lean())!;
+    const managers = incremental.filter((t) => t.dim === 'ivhm');
+    expect(new Set(managers.map((t) => t.key))).toEqual(new Set([job.hiringManagerId ? String(job.hiringManagerId) : 'none']));
+    expect(managers.map((t) => [t.day, t.n])).toEqual(incremental.filter((t) => t.dim === 'ivday').map((t) => [t.day, t.n]));
 
     await rebuildAllTallies(co.co.customerId);
     expect(await snapshot(co.co.customerId)).toEqual(incremental);
@@ -207,5 +212,22 @@ describe('interview reports', () => {
     expect(one.body.totals).toMatchObject({ scheduled: 4 });
     const all = await request(app).get('/api/superadmin/reports/interview-scheduled').set('Authorization', superAdmin).expect(200);
     expect(all.body.totals.scheduled).toBeGreaterThanOrEqual(5);
+  });
+
+  // Last: it changes the job's hiring manager.
+  it('hiring-team gives a job\'s figures to its new hiring manager, as a rebuild counts them and the raw events give them', async () => {
+    const job = (await Job.findOne({ customerId: co.co.customerId, _id: co.job._id }).lean())!;
+    const team = { recruiterIds: job.recruiterIds.map(String), interviewerIds: job.interviewerIds.map(String), followerIds: job.followerIds.map(String) };
+    await request(app).patch(`/api/jobs/${String(job._id)}`).set('Authorization', admin()).send({ team: { ...team, hiringManagerId: co.co.approver1.id } }).expect(200);
+    const moved = await report(admin(), 'hiring-team');
+    expect(moved.rows.filter((x) => x.group === 'Hiring manager')).toEqual([{ group: 'Hiring manager', name: names.approver1, completed: 1, scorecards: 2, medianHours: 3, meanHours: 16.5 }]);
+    expect(moved.totals).toMatchObject({ completed: 1, scorecards: 2, medianHours: 3, meanHours: 16.5 });
+    expect(figures(await report(admin(), 'hiring-team', bu()))).toEqual(figures(moved));
+    await rebuildAllTallies(co.co.customerId);
+    expect(figures(await report(admin(), 'hiring-team'))).toEqual(figures(moved));
+
+    // Without a hiring manager the figures are the job's under "(no hiring manager)".
+    await request(app).patch(`/api/jobs/${String(job._id)}`).set('Authorization', admin()).send({ team: { ...team, hiringManagerId: null } }).expect(200);
+    expect((await report(admin(), 'hiring-team')).rows.filter((x) => x.group === 'Hiring manager')).toEqual([{ group: 'Hiring manager', name: '(no hiring manager)', completed: 1, scorecards: 2, medianHours: 3, meanHours: 16.5 }]);
   });
 });

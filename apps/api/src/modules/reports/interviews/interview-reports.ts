@@ -4,7 +4,7 @@ import { InterviewEvent } from '../../interviews/interview-event.model';
 import { defineReport, emptyBody, percent, round1, type ReportBody, type ReportContext } from '../report-kit';
 import { HourBinEdges, histogramPercentile } from '../tallies/histogram';
 import { interviewCounts, jobInfo, userNames, weeksOf, type Counts } from './interview-data';
-import { DidNotHappenCounters, RecommendationCounters, TurnaroundCounters, reasonKey } from './interview-tallies';
+import { DidNotHappenCounters, NoManagerKey, RecommendationCounters, TurnaroundCounters, reasonKey } from './interview-tallies';
 
 type Sums = Record<string, number>;
 type Cells = (s: Sums) => Record<string, TCell>;
@@ -326,26 +326,18 @@ export const hiringTeam = defineReport({
   ],
   async compute(ctx): Promise<ReportBody> {
     const counters = ['completed', ...TurnaroundCounters];
-    const [byPerson, byJob] = await Promise.all([
+    const [byPerson, byManager] = await Promise.all([
       interviewCounts(ctx, 'interviewer', counters),
-      interviewCounts(ctx, 'job', counters),
+      interviewCounts(ctx, 'manager', counters),
     ]);
-    const total = totalOf(byJob);
+    // Every interview has one job and so one manager key: the totals are the sums of the managers'.
+    const total = totalOf(byManager);
     if (!n(total, 'completed') && !n(total, 'scorecards')) {
       return emptyBody(`No interview was marked completed and no scorecard was submitted ${rangeWords(ctx)}${filtered(ctx)}.`, teamCols, { kind: 'bar' });
     }
-    // Per job first, then rolled up to each job's hiring manager.
-    const jobs = await jobInfo(ctx, [...byJob.keys()]);
-    const byManager: Counts = new Map();
-    for (const [jobId, s] of byJob) {
-      const hm = jobs.get(jobId)?.hiringManagerId ?? '';
-      const row = byManager.get(hm) ?? {};
-      for (const [c, v] of Object.entries(s)) row[c] = (row[c] ?? 0) + v;
-      byManager.set(hm, row);
-    }
     const names = await userNames(ctx, [...new Set([...byPerson.keys(), ...byManager.keys()])]);
     const order = (a: { s: Sums; name: string }, z: { s: Sums; name: string }) => n(z.s, 'completed') - n(a.s, 'completed') || n(z.s, 'scorecards') - n(a.s, 'scorecards') || a.name.localeCompare(z.name);
-    const managers = [...byManager].map(([k, s]) => ({ s, name: k ? (names.get(k) ?? '(removed user)') : '(no hiring manager)' })).sort(order);
+    const managers = [...byManager].map(([k, s]) => ({ s, name: k !== NoManagerKey ? (names.get(k) ?? '(removed user)') : '(no hiring manager)' })).sort(order);
     const people = [...byPerson].map(([k, s]) => ({ s, name: names.get(k) ?? '(removed user)' })).filter((p) => n(p.s, 'completed') || n(p.s, 'scorecards')).sort(order);
     const rows = [
       ...managers.map((m) => ({ group: 'Hiring manager', name: m.name, ...teamCells(m.s) })),

@@ -1,9 +1,11 @@
-import { Types } from 'mongoose';
+import { Types, type ClientSession } from 'mongoose';
 import { DidNotHappenReasons, Recommendations, type TInterviewEventKind, type TRecommendation } from '@hireflow/contracts/interviews';
 import { Interview } from '../../interviews/interview.model';
 import { InterviewEvent } from '../../interviews/interview-event.model';
 import { hourBinCounters, hourBinOfMs } from '../tallies/histogram';
-import { bumpCollector, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
+import { Job } from '../../jobs/job.model';
+import { ReportTally } from '../tallies/report-tally.model';
+import { bumpCollector, bumpTallies, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
 
 /**
  * The interview counters of the tallies, derived from interview events by one pure function used both when
@@ -12,6 +14,8 @@ import { bumpCollector, registerTallyRebuilder, type TallyBump } from '../tallie
  * Dimensions (all with the same counters):
  *   iv    key: interviewer id  day    each interviewer of the panel counts the interview (a scorecard: its author)
  *   ivjob key: job id          day    the interview counts once for its job
+ *   ivhm  key: manager id      day    the interview counts once for its job's hiring manager now ("none": none), so
+ *                                     hiring-team sums a few managers, not every job; a new manager takes the job's figures
  *   ivday key: "all"           day    the interview counts once for the company (weekly charts, exact totals)
  * Counters, on the day of the event:
  *   scheduled, rescheduled, cancelled          the day it was booked, moved, called off
@@ -32,11 +36,15 @@ export const TurnaroundCounters = ['scorecards', 'fbHours', ...hourBinCounters('
 export const AllInterviewCounters = [...InterviewStatusCounters, ...DidNotHappenCounters, ...RecommendationCounters, ...TurnaroundCounters];
 
 export const CompanyKey = 'all';
+/** The ivhm key of jobs without a hiring manager. */
+export const NoManagerKey = 'none';
 const HourMs = 3_600_000;
 
 export type InterviewTallyEvent = {
   customerId: Types.ObjectId;
   jobId: Types.ObjectId;
+  /** The job's hiring manager now. */
+  hiringManagerId: Types.ObjectId | null;
   kind: TInterviewEventKind;
   at: Date;
   by: Types.ObjectId | null;
@@ -71,17 +79,19 @@ export function interviewEventBumps(e: InterviewTallyEvent): TallyBump[] {
     ...people.map((key): TallyBump => ({ ...base, dim: 'iv', key, inc })),
     { ...base, dim: 'ivjob', key: String(e.jobId), inc },
     { ...base, dim: 'ivday', key: CompanyKey, inc },
+    { ...base, dim: 'ivhm', key: e.hiringManagerId ? String(e.hiringManagerId) : NoManagerKey, inc },
   ];
 }
 
 type RawEvent = { _id: Types.ObjectId; jobId: Types.ObjectId; interviewId: Types.ObjectId; kind: TInterviewEventKind; at: Date; by?: Types.ObjectId | null; data?: Record<string, unknown> | null };
 
 /** What an event document says, for the tallies (older events keep the reason under `reason`, newer under `note`). */
-export function tallyEventOf(customerId: Types.ObjectId, ev: RawEvent, end: Date | null): InterviewTallyEvent {
+export function tallyEventOf(customerId: Types.ObjectId, ev: RawEvent, end: Date | null, hiringManagerId: Types.ObjectId | null): InterviewTallyEvent {
   const data = ev.data ?? {};
   return {
     customerId,
     jobId: ev.jobId,
+    hiringManagerId,
     kind: ev.kind,
     at: ev.at,
     by: ev.by ?? null,
@@ -95,6 +105,7 @@ export function tallyEventOf(customerId: Types.ObjectId, ev: RawEvent, end: Date
 /** Rebuild: every interview event of the company, a batch at a time (an interview's end read when the event lacks it). */
 async function rebuildInterviewTallies(customerId: Types.ObjectId): Promise<TallyBump[]> {
   const { add, bumps: collected } = bumpCollector();
+  const managers = await hiringManagersOf(customerId);
   const Batch = 5_000;
   let after: Types.ObjectId | null = null;
   for (;;) {
@@ -104,9 +115,42 @@ async function rebuildInterviewTallies(customerId: Types.ObjectId): Promise<Tall
     const missing = events.filter((e) => e.kind === 'feedback_submitted' && !(e.data as { end?: unknown } | null)?.end).map((e) => e.interviewId);
     const ends = new Map<string, Date>();
     if (missing.length) for (const i of await Interview.find({ customerId, _id: { $in: missing } }, { end: 1 }).lean()) ends.set(String(i._id), i.end);
-    for (const ev of events) for (const b of interviewEventBumps(tallyEventOf(customerId, ev, ends.get(String(ev.interviewId)) ?? null))) add(b);
+    for (const ev of events) for (const b of interviewEventBumps(tallyEventOf(customerId, ev, ends.get(String(ev.interviewId)) ?? null, managers.get(String(ev.jobId)) ?? null))) add(b);
   }
   return collected();
 }
 
-registerTallyRebuilder({ dims: ['iv', 'ivjob', 'ivday'], rebuild: rebuildInterviewTallies });
+registerTallyRebuilder({ dims: ['iv', 'ivjob', 'ivday', 'ivhm'], rebuild: rebuildInterviewTallies });
+
+/** The hiring manager of each job of a company (all of them, or the ones named), by job id. */
+export async function hiringManagersOf(customerId: Types.ObjectId, jobIds?: Types.ObjectId[], session?: ClientSession) {
+  const jobs = await Job.find({ customerId, ...(jobIds ? { _id: { $in: jobIds } } : {}) }, { hiringManagerId: 1 }, { session }).lean();
+  return new Map(jobs.map((j) => [String(j._id), j.hiringManagerId ?? null]));
+}
+
+/**
+ * A job's hiring manager changed: its interview figures (its ivjob days) move from the former manager's ivhm
+ * counters to the new one's, in the caller's transaction, as a rebuild would now count them.
+ */
+export async function moveInterviewTalliesToManager(customerId: Types.ObjectId, jobId: Types.ObjectId, from: Types.ObjectId | null, to: Types.ObjectId | null, session: ClientSession) {
+  if (String(from ?? '') === String(to ?? '')) return;
+  const days = await ReportTally.find({ customerId, dim: 'ivjob', key: String(jobId) }, { day: 1, n: 1 }, { session }).lean();
+  const keyOf = (m: Types.ObjectId | null) => (m ? String(m) : NoManagerKey);
+  const bumps = days.flatMap((d): TallyBump[] => {
+    const inc = leafCounters(d.n as Record<string, unknown>);
+    return [
+      { customerId, dim: 'ivhm', key: keyOf(from), at: d.day, inc: Object.fromEntries(Object.entries(inc).map(([k, v]) => [k, -v])) },
+      { customerId, dim: 'ivhm', key: keyOf(to), at: d.day, inc },
+    ];
+  });
+  await bumpTallies(bumps, session);
+}
+
+/** The numeric leaves of a counters object by dotted path. */
+function leafCounters(n: Record<string, unknown>, prefix = '', out: Record<string, number> = {}) {
+  for (const [k, v] of Object.entries(n ?? {})) {
+    if (v && typeof v === 'object') leafCounters(v as Record<string, unknown>, `${prefix}${k}.`, out);
+    else if (typeof v === 'number') out[`${prefix}${k}`] = v;
+  }
+  return out;
+}

@@ -13,6 +13,8 @@ import { RebuildTalliesJob } from './rebuild-job';
 const Changes = [
   // Tallies written before the month roll-ups existed (and per-job interview tallies kept per month).
   { id: 'report-tallies-month-rollups', holds: () => ReportTally.exists({}).setOptions({ crossTenant: true }), why: 'tallies with month roll-ups' },
+  // Interview tallies written before they were kept per hiring manager too (ivhm, hiring-team reads it).
+  { id: 'report-tallies-hiring-managers', holds: () => ReportTally.exists({ dim: 'ivjob' }).setOptions({ crossTenant: true }), why: 'interview tallies per hiring manager' },
   // Jobs opened before they kept their vacancy history (vacancy-analysis reads it).
   { id: 'report-jobs-vacancy-history', holds: () => Job.exists({ openedAt: { $ne: null } }).setOptions({ crossTenant: true }), why: 'jobs\' vacancy histories' },
 ];

@@ -15,6 +15,7 @@ import { ReportTally } from './report-tally.model';
  * - iv    key: interviewer id         day    interview counters (scheduled, completed, didNotHappen.<reason>, incident, recommendations, scorecard turnaround)
  * - ivjob key: job id                 day    the same interview counters per job
  * - ivday key: "all"                  day    the same interview counters for the whole company (each interview once)
+ * - ivhm  key: hiring manager id now   day    the same interview counters per hiring manager of the job ("none": no manager)
  *
  * Every day-grained dimension also keeps a month roll-up (dimension `<dim>@m`, the same counters per
  * calendar month), written with the day document by the same $inc: a sum over two years then reads
@@ -30,6 +31,7 @@ export const TallyDims = {
   iv: 'day',
   ivjob: 'day',
   ivday: 'day',
+  ivhm: 'day',
 } as const;
 export type TallyDim = keyof typeof TallyDims;
 
