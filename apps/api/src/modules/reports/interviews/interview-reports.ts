@@ -321,7 +321,7 @@ export const hiringTeam = defineReport({
   definition: [
     'Per hiring manager (of the jobs they are hiring manager of) and per interviewer: interviews done (marked completed in the range) and scorecards submitted in the range.',
     'Scorecard turnaround: hours from the end of the interview to the submission of the scorecard. The median is read from whole-hour bins up to 48 hours (exact to the hour), then wider bins (60, 72, 96, 120, 168 hours and more) interpolated within the bin; the mean uses the exact times.',
-    'A hiring manager\'s figures are those of their jobs\' interviews (each interview once); an interviewer\'s are those of the interviews they sat on and the scorecards they wrote.',
+    'A hiring manager\'s figures are those of the interviews of the jobs they are hiring manager of now (each interview once; a job that gets another manager takes its figures along); an interviewer\'s are those of the interviews they sat on and the scorecards they wrote.',
     ...Common.slice(0, 1),
   ],
   async compute(ctx): Promise<ReportBody> {
