@@ -96,3 +96,25 @@ export function sortDocs(docs: Iterable<Doc>, sort: Doc, collation?: unknown, ke
   keyed.sort(cmp);
   return keyed.map((k) => k.doc);
 }
+
+/**
+ * The top-level fields a projection only includes ({ a: 1, b: true }, with _id unless { _id: 0 }), or
+ * undefined when it does anything else (paths, exclusions, expressions, positional or slices).
+ */
+export function plainInclusion(projection: Doc): Set<string> | undefined {
+  const fields = new Set<string>(['_id']);
+  for (const [k, v] of Object.entries(projection)) {
+    if (k.includes('.') || k.startsWith('$')) return undefined;
+    if (k === '_id' && (v === 0 || v === false)) fields.delete('_id');
+    else if (v === 1 || v === true) fields.add(k);
+    else return undefined;
+  }
+  return fields.size > (fields.has('_id') ? 1 : 0) ? fields : undefined;
+}
+
+/** The document with only these top-level fields, in its own order (values shared, not copied). */
+export function pickFields(doc: Doc, fields: Set<string>): Doc {
+  const out: Doc = {};
+  for (const k in doc) if (fields.has(k)) out[k] = doc[k];
+  return out;
+}

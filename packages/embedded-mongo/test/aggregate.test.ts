@@ -61,7 +61,7 @@ describe('aggregate', () => {
     expect(count).toEqual({ total: 10 });
   });
 
-  it('answers a leading $project alone or followed by stages that change what it kept, leaving the stored documents as they were', async () => {
+  it('answers a leading $project (and a find\'s projection) alone or followed by stages that change what it kept, leaving the stored documents as they were', async () => {
     await db.collection('profiles').insertMany([
       { _id: 1 as never, name: 'Ada', address: { city: 'Paris', zip: '75001' }, skills: ['go', 'sql'], bio: 'long text' },
       { _id: 2 as never, name: 'Bo', address: { city: 'Lyon', zip: '69001' }, skills: ['ts'], bio: 'more text' },
@@ -78,6 +78,10 @@ describe('aggregate', () => {
       ])
       .toArray();
     expect(changed.map((d) => [d._id, d.address.city, d.skills])).toEqual([[1, 'PARIS', 'go'], [1, 'PARIS', 'sql'], [2, 'LYON', 'ts']]);
+    // A find's top-level inclusions: the document's own field order, _id unless excluded, missing fields left out.
+    const found = await db.collection('profiles').find({ _id: 1 as never }, { projection: { skills: 1, name: 1, nickname: 1 } }).toArray();
+    expect(found.map((d) => Object.keys(d))).toEqual([['_id', 'name', 'skills']]);
+    expect(await db.collection('profiles').find({ _id: 2 as never }, { projection: { _id: 0, address: 1 } }).toArray()).toEqual([{ address: { city: 'Lyon', zip: '69001' } }]);
     const stored = await db.collection('profiles').find({}, { sort: { _id: 1 } }).toArray();
     expect(stored.map((d) => [d.address, d.skills, d.bio])).toEqual([
       [{ city: 'Paris', zip: '75001' }, ['go', 'sql'], 'long text'],

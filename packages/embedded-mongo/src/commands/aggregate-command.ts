@@ -6,7 +6,7 @@ import type { CollationSpec } from 'mingo/types';
 import { changeStreamsOf, isChangeStreamPipeline } from '../change-streams/streams.js';
 import { DECIMAL_CONTEXT, linkRaw, withExactDecimals } from '../decimal-accumulators.js';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
-import { cloneDoc } from '../doc-utils.js';
+import { cloneDoc, pickFields, plainInclusion } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
@@ -105,7 +105,8 @@ export const aggregate: CommandHandler = async (cx) => {
       const viaMingo = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
       const run = (docsIn: Doc[], part: Doc[]) => runStages(docsIn, part, options, viaMingo);
       if (projectFirst) {
-        input = run(input, stages.slice(0, 1)).map(cloneDoc);
+        const plain = plainInclusion(stages[0].$project as Doc);
+        input = plain ? input.map((d) => cloneDoc(pickFields(d, plain))) : run(input, stages.slice(0, 1)).map(cloneDoc);
         stages = stages.slice(1);
       }
       const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
