@@ -83,6 +83,8 @@ try {
       ? `  ${label.padEnd(44)} p50 ${fmt(r.p50, 1).padStart(8)} ms   p95 ${fmt(r.p95, 1).padStart(8)} ms   rows ${fmt(r.rows)}${r.p95 >= 300 ? '   (over 300 ms)' : ''}`
       : `  ${label.padEnd(44)} answered ${r.status}${r.status === 404 ? ' (not built on this branch)' : ''}`;
 
+  // One untimed call first: the API process's first request also warms its connections and compiled code.
+  await fetch(`${url}/api/reports/reject-analysis?${queryOf('reject-analysis')}`, { headers }).then((res) => res.arrayBuffer());
   console.log(`\nGET /api/reports/<name>, widest range (${dayString(now - 730 * Day)} to ${dayString(now)}), default filters, ${Samples} sequential calls each:`);
   const results = new Map<TReportName, Awaited<ReturnType<typeof timeReport>>>();
   for (const name of Timed) {
