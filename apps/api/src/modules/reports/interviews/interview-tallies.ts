@@ -5,7 +5,7 @@ import { InterviewEvent } from '../../interviews/interview-event.model';
 import { hourBinCounters, hourBinOfMs } from '../tallies/histogram';
 import { Job } from '../../jobs/job.model';
 import { ReportTally } from '../tallies/report-tally.model';
-import { bumpCollector, bumpTallies, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
+import { bumpCollector, bumpTallies, leafCounters, registerTallyRebuilder, type TallyBump } from '../tallies/tallies';
 
 /**
  * The interview counters of the tallies, derived from interview events by one pure function used both when
@@ -144,13 +144,4 @@ export async function moveInterviewTalliesToManager(customerId: Types.ObjectId, 
     ];
   });
   await bumpTallies(bumps, session);
-}
-
-/** The numeric leaves of a counters object by dotted path. */
-function leafCounters(n: Record<string, unknown>, prefix = '', out: Record<string, number> = {}) {
-  for (const [k, v] of Object.entries(n ?? {})) {
-    if (v && typeof v === 'object') leafCounters(v as Record<string, unknown>, `${prefix}${k}.`, out);
-    else if (typeof v === 'number') out[`${prefix}${k}`] = v;
-  }
-  return out;
 }

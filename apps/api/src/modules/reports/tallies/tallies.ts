@@ -203,7 +203,7 @@ export async function rebuildTallies(customerId: Types.ObjectId): Promise<{ docu
           // Only some counters of these dimensions are derived: unset those and keep the others (e.g. sign-ins).
           const existing = await ReportTally.find({ customerId, dim: { $in: dims }, day: days }, { n: 1 }, { session }).lean();
           const unset: Record<string, ''> = {};
-          for (const doc of existing) for (const path of flatPaths(doc.n as Record<string, unknown>)) if (r.counters(path)) unset[`n.${path}`] = '';
+          for (const doc of existing) for (const path of Object.keys(leafCounters(doc.n as Record<string, unknown>))) if (r.counters(path)) unset[`n.${path}`] = '';
           if (Object.keys(unset).length) await ReportTally.updateMany({ customerId, dim: { $in: dims }, day: days }, { $unset: unset }, { session });
         } else {
           await ReportTally.deleteMany({ customerId, dim: { $in: dims }, day: days }, { session });
@@ -242,13 +242,11 @@ function addCounters(into: Record<string, unknown>, from: Record<string, unknown
   }
 }
 
-/** Dotted paths of the numeric leaves of a counters object. */
-export function flatPaths(n: Record<string, unknown>, prefix = ''): string[] {
-  const out: string[] = [];
+/** The numeric leaves of a counters object, by dotted path. */
+export function leafCounters(n: Record<string, unknown>, prefix = '', out: Record<string, number> = {}): Record<string, number> {
   for (const [k, v] of Object.entries(n ?? {})) {
-    const path = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') out.push(...flatPaths(v as Record<string, unknown>, path));
-    else out.push(path);
+    if (v && typeof v === 'object') leafCounters(v as Record<string, unknown>, `${prefix}${k}.`, out);
+    else if (typeof v === 'number') out[`${prefix}${k}`] = v;
   }
   return out;
 }
