@@ -78,6 +78,9 @@ describe('aggregate', () => {
       ])
       .toArray();
     expect(changed.map((d) => [d._id, d.address.city, d.skills])).toEqual([[1, 'PARIS', 'go'], [1, 'PARIS', 'sql'], [2, 'LYON', 'ts']]);
+    // Followed only by stages that change nothing (answered without copies of the stored fields).
+    const sorted = await db.collection('profiles').aggregate([{ $project: { address: 1, skills: 1 } }, { $sort: { _id: -1 } }, { $limit: 1 }]).toArray();
+    expect(sorted).toEqual([{ _id: 2, address: { city: 'Lyon', zip: '69001' }, skills: ['ts'] }]);
     // A find's top-level inclusions: the document's own field order, _id unless excluded, missing fields left out.
     const found = await db.collection('profiles').find({ _id: 1 as never }, { projection: { skills: 1, name: 1, nickname: 1 } }).toArray();
     expect(found.map((d) => Object.keys(d))).toEqual([['_id', 'name', 'skills']]);

@@ -105,9 +105,13 @@ export const aggregate: CommandHandler = async (cx) => {
       const viaMingo = (docsIn: Doc[], part: Doc[]) => (part.length ? (mingoAggregate(docsIn, withExactDecimals(part), options) as Doc[]) : docsIn);
       const run = (docsIn: Doc[], part: Doc[]) => runStages(docsIn, part, options, viaMingo);
       if (projectFirst) {
-        const plain = plainInclusion(stages[0].$project as Doc);
-        input = plain ? input.map((d) => cloneDoc(pickFields(d, plain))) : run(input, stages.slice(0, 1)).map(cloneDoc);
+        const project = stages[0];
+        const plain = plainInclusion(project.$project as Doc);
         stages = stages.slice(1);
+        // Stored documents are replaced on write, never changed in place: what $project kept of them needs
+        // a copy only when a later stage may change it.
+        const copy = pipelineIsReadOnly(stages) ? (d: Doc) => d : cloneDoc;
+        input = plain ? input.map((d) => copy(pickFields(d, plain))) : run(input, [project]).map(copy);
       }
       const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
       if (collation && stages.some((st) => st.$match)) {
