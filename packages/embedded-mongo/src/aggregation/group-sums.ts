@@ -11,7 +11,8 @@ import type { Doc } from '../errors.js';
 import { numericKind } from '../numeric-types.js';
 
 type Options = Record<string, unknown>;
-type Trie = { sums: number[]; children: Map<string, Trie> };
+// `names`/`nodes` repeat `children` as arrays: walking them by index allocates nothing per document.
+type Trie = { sums: number[]; children: Map<string, Trie>; names: string[]; nodes: Trie[] };
 
 const isFieldPath = (e: unknown): e is string => typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') && e.length > 1;
 
@@ -39,17 +40,18 @@ function isPlainObject(v: unknown): v is Doc {
 
 /** Adds the numbers found along the trie's paths in `value` to `totals`. */
 function walk(node: Trie, value: unknown, totals: number[]): void {
-  if (node.sums.length) {
+  const sums = node.sums;
+  if (sums.length) {
     if (typeof value === 'number') {
-      for (const i of node.sums) totals[i] += value;
+      for (let s = 0; s < sums.length; s++) totals[sums[s]!] += value;
     } else if (typeof value === 'bigint' || (value !== null && typeof value === 'object' && numericKind(value) !== undefined)) {
       // Int32, Double, Long, Decimal128: mingo's exact accumulators decide their sum.
       throw new NotPlain();
     }
   }
   if (!node.children.size || !isPlainObject(value)) return;
-  if (node.children.size <= 4) {
-    for (const [name, child] of node.children) walk(child, value[name], totals);
+  if (node.names.length <= 4) {
+    for (let c = 0; c < node.names.length; c++) walk(node.nodes[c]!, value[node.names[c]!], totals);
     return;
   }
   for (const name in value) {
@@ -61,7 +63,7 @@ function walk(node: Trie, value: unknown, totals: number[]): void {
 /** The $group computed here, or null when a summed value needs mingo's exact arithmetic. */
 export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | null {
   const fields = Object.keys(spec).filter((k) => k !== '_id');
-  const root: Trie = { sums: [], children: new Map() };
+  const root: Trie = { sums: [], children: new Map(), names: [], nodes: [] };
   const perDoc: number[] = fields.map(() => 0);
   fields.forEach((field, i) => {
     const e = (spec[field] as Doc).$sum;
@@ -72,7 +74,11 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
     let node = root;
     for (const part of (e as string).slice(1).split('.')) {
       let next = node.children.get(part);
-      if (!next) node.children.set(part, (next = { sums: [], children: new Map() }));
+      if (!next) {
+        node.children.set(part, (next = { sums: [], children: new Map(), names: [], nodes: [] }));
+        node.names.push(part);
+        node.nodes.push(next);
+      }
       node = next;
     }
     node.sums.push(i);
@@ -92,9 +98,13 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
     if (err instanceof NotPlain) return null;
     throw err;
   }
+  // Each output document is a copy of one template (made by JSON.parse, so it keeps fast properties): adding
+  // dozens of fields one by one to a new object turns it into a dictionary, several times the size.
+  const template = JSON.parse(JSON.stringify({ _id: null, ...Object.fromEntries(fields.map((f) => [f, 0])) })) as Doc;
   return [...groups.values()].map((g) => {
-    const out: Doc = { _id: g.id };
-    fields.forEach((f, i) => (out[f] = g.totals[i]));
+    const out: Doc = { ...template };
+    out._id = g.id;
+    for (let i = 0; i < fields.length; i++) out[fields[i]!] = g.totals[i];
     return out;
   });
 }
