@@ -6,7 +6,7 @@ import type { Dispatcher, Logger } from './command-dispatch.js';
 import type { Doc } from './errors.js';
 import { MongoServerError } from './errors.js';
 import {
-  encodeOpMsg,
+  encodeOpMsgReused,
   encodeOpReply,
   FLAG_MORE_TO_COME,
   OP_MSG,
@@ -106,17 +106,18 @@ export class WireServer {
       return;
     }
     const { header, body, flags, legacy } = parsed;
-    const encode = (doc: Doc) => (header.opCode === OP_QUERY ? encodeOpReply(header.requestId, doc) : encodeOpMsg(header.requestId, doc));
-    let frame: Buffer;
+    const encode = (doc: Doc) => (header.opCode === OP_QUERY ? { frame: encodeOpReply(header.requestId, doc), release: () => {} } : encodeOpMsgReused(header.requestId, doc));
+    let reply: { frame: Buffer; release: () => void };
     try {
       const db = legacy ? legacy.fullCollectionName.split('.')[0] || 'admin' : undefined;
-      frame = encode(await this.dispatcher.run(body, conn, db));
+      reply = encode(await this.dispatcher.run(body, conn, db));
     } catch (err) {
       // A bug or an unencodable reply must not take the process down or wedge the connection.
       this.logger?.error?.(`internal error on connection ${conn.id}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      frame = encode(new MongoServerError(1, `internal error: ${err instanceof Error ? err.message : String(err)}`).toResponse());
+      reply = encode(new MongoServerError(1, `internal error: ${err instanceof Error ? err.message : String(err)}`).toResponse());
     }
-    if (header.opCode === OP_MSG && flags & FLAG_MORE_TO_COME) return;
-    if (!socket.destroyed) socket.write(frame);
+    if ((header.opCode === OP_MSG && flags & FLAG_MORE_TO_COME) || socket.destroyed) return reply.release();
+    // The buffer is reused once written (the callback also runs when the socket is destroyed first).
+    socket.write(reply.frame, () => reply.release());
   }
 }

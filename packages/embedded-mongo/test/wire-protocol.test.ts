@@ -126,6 +126,34 @@ describe('wire protocol', () => {
     expect(doc.cursor.id.isZero()).toBe(false);
   });
 
+  it('keeps a large reply intact while it waits to be read, as other connections get theirs', async () => {
+    // Replies are framed in reused buffers: one still being written must not be reused for another reply.
+    const mb = (c: string) => c.repeat(1024 * 1024);
+    for (const part of [0, 1]) {
+      raw.send(opMsg(20 + part, { insert: 'big', documents: Array.from({ length: 6 }, (_, i) => ({ _id: part * 6 + i, s: mb(String.fromCharCode(97 + part * 6 + i)) })), $db: 'w' }));
+      expect(msgBody(await raw.reply())).toMatchObject({ ok: 1, n: 6 });
+    }
+    raw.send(opMsg(22, { insert: 'other', documents: [{ _id: 1, s: mb('z') }, { _id: 2, s: mb('y') }], $db: 'w' }));
+    expect(msgBody(await raw.reply())).toMatchObject({ ok: 1, n: 2 });
+
+    const slow = await RawClient.connect(server.port);
+    const slowSocket = (slow as unknown as { socket: net.Socket }).socket;
+    slowSocket.pause();
+    // Four 12 MB replies: more than the kernel's socket buffers hold, so some wait in the server's write queue.
+    for (let i = 0; i < 4; i++) slow.send(opMsg(40 + i, { find: 'big', filter: {}, sort: { _id: 1 }, batchSize: 100, $db: 'w' }));
+    for (let i = 0; i < 6; i++) {
+      raw.send(opMsg(30 + i, { find: 'other', filter: {}, sort: { _id: 1 }, $db: 'w' }));
+      expect(msgBody(await raw.reply()).cursor.firstBatch.map((d: Document) => d.s[0] + String(d.s.length))).toEqual(['z1048576', 'y1048576']);
+    }
+    slowSocket.resume();
+    for (let i = 0; i < 4; i++) {
+      const big = msgBody(await slow.reply()).cursor.firstBatch as Document[];
+      expect(big.map((d) => d._id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      big.forEach((d, k) => expect(d.s === mb(String.fromCharCode(97 + k))).toBe(true));
+    }
+    slow.close();
+  });
+
   it('closes the connection on a malformed frame instead of crashing', async () => {
     const bad = await RawClient.connect(server.port);
     const closed = new Promise((r) => (bad as unknown as { socket: net.Socket }).socket.on('close', r));
