@@ -1,5 +1,5 @@
 // $group stages whose accumulators are all $sum of a field path or of a number (counters summed over many
-// documents, as report summaries do). mingo evaluates each accumulator over each group's documents in turn,
+// documents, as report summaries do), or $push of a field path (the sparse parts of such summaries). mingo evaluates each accumulator over each group's documents in turn,
 // so a hundred counters over thousands of documents walk every document a hundred times; here each document
 // is walked once, following only the fields it has (a trie of the summed paths), so sparse counters cost
 // what is present. Group ids are computed by mingo, as for any $group. A Decimal128 or another numeric
@@ -16,7 +16,7 @@ type Trie = { sums: number[]; children: Map<string, Trie>; names: string[]; node
 
 const isFieldPath = (e: unknown): e is string => typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') && e.length > 1;
 
-/** True when every accumulator of the $group spec is { $sum: '$path' } or { $sum: <number> }. */
+/** True when every accumulator of the $group spec is { $sum: '$path' }, { $sum: <number> } or { $push: '$path' }. */
 export function isSumGroup(spec: unknown): spec is Doc {
   if (!spec || typeof spec !== 'object' || !('_id' in spec)) return false;
   const fields = Object.entries(spec as Doc).filter(([k]) => k !== '_id');
@@ -25,7 +25,9 @@ export function isSumGroup(spec: unknown): spec is Doc {
     fields.every(([, acc]) => {
       if (!acc || typeof acc !== 'object' || Array.isArray(acc)) return false;
       const keys = Object.keys(acc);
-      if (keys.length !== 1 || keys[0] !== '$sum') return false;
+      if (keys.length !== 1) return false;
+      if (keys[0] === '$push') return isFieldPath((acc as Doc).$push);
+      if (keys[0] !== '$sum') return false;
       const e = (acc as Doc).$sum;
       return isFieldPath(e) || typeof e === 'number';
     })
@@ -65,8 +67,14 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
   const fields = Object.keys(spec).filter((k) => k !== '_id');
   const root: Trie = { sums: [], children: new Map(), names: [], nodes: [] };
   const perDoc: number[] = fields.map(() => 0);
+  const pushes: { field: number; path: string[] }[] = [];
   fields.forEach((field, i) => {
-    const e = (spec[field] as Doc).$sum;
+    const acc = spec[field] as Doc;
+    if ('$push' in acc) {
+      pushes.push({ field: i, path: (acc.$push as string).slice(1).split('.') });
+      return;
+    }
+    const e = acc.$sum;
     if (typeof e === 'number') {
       perDoc[i] = e;
       return;
@@ -84,15 +92,20 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
     node.sums.push(i);
   });
   const ids = groupIds(docs, spec._id, options);
-  const groups = new Map<string, { id: unknown; totals: number[] }>();
+  const groups = new Map<string, { id: unknown; totals: number[]; lists: unknown[][] }>();
   try {
     for (let d = 0; d < docs.length; d++) {
       const id = ids[d] ?? null;
       const key = keyString(id);
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = { id, totals: fields.map(() => 0) }));
+      if (!group) groups.set(key, (group = { id, totals: fields.map(() => 0), lists: pushes.map(() => []) }));
       for (let i = 0; i < perDoc.length; i++) group.totals[i] += perDoc[i];
       walk(root, rawDocOf(docs[d]), group.totals);
+      // $push takes what the later stages would see (the document itself), and skips a missing value.
+      for (let p = 0; p < pushes.length; p++) {
+        const value = valueAt(docs[d], pushes[p]!.path);
+        if (value !== undefined) group.lists[p]!.push(value);
+      }
     }
   } catch (err) {
     if (err instanceof NotPlain) return null;
@@ -105,8 +118,20 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
     const out: Doc = { ...template };
     out._id = g.id;
     for (let i = 0; i < fields.length; i++) out[fields[i]!] = g.totals[i];
+    for (let p = 0; p < pushes.length; p++) out[fields[pushes[p]!.field]!] = g.lists[p];
     return out;
   });
+}
+
+/** The value at a dotted path of plain sub-documents (undefined when missing); an array on the way is left to mingo. */
+function valueAt(doc: Doc, path: string[]): unknown {
+  let value: unknown = doc;
+  for (const part of path) {
+    if (Array.isArray(value)) throw new NotPlain();
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Doc)[part];
+  }
+  return value;
 }
 
 /** Each document's group id: a top-level field or a constant directly, anything else through mingo. */

@@ -44,6 +44,8 @@ async function expectedByKey(bins: number[]) {
   return out;
 }
 
+const PUSH = 'https://www.mongodb.com/docs/v7.0/reference/operator/aggregation/push/';
+
 describe('$group with only $sum accumulators', () => {
   it(`adds numbers and ignores missing, null, text and arrays, per group id (${SUM}#behavior)`, async () => {
     const bins = Array.from({ length: 60 }, (_, i) => i);
@@ -80,5 +82,27 @@ describe('$group with only $sum accumulators', () => {
     expect(String(rows[0]!.total)).toBe('0.30');
     expect(Number(rows[0]!.n)).toBe(3);
     expect(Number(rows[1]!.total)).toBe(0.1);
+  });
+
+  it(`pushes a field path's values beside the sums, skipping missing values and keeping nulls, arrays and documents (${PUSH})`, async () => {
+    const parts = target.client.db(db).collection('parts');
+    await parts.insertMany([
+      { _id: 1, key: 'a', n: { hits: 1, fb: { b1: 1 }, tag: null } },
+      { _id: 2, key: 'a', n: { hits: 2, tag: [1, 2] } },
+      { _id: 3, key: 'b', n: { hits: 3, fb: { b2: 4, b3: 5 }, tag: 'x' } },
+      { _id: 4, key: 'a', n: { hits: 4, fb: {} } },
+      { _id: 5, key: 'b' },
+    ]);
+    const rows = await parts
+      .aggregate([{ $sort: { _id: 1 } }, { $group: { _id: '$key', hits: { $sum: '$n.hits' }, fb: { $push: '$n.fb' }, tags: { $push: '$n.tag' }, none: { $push: '$n.missing.deeper' } } }, { $sort: { _id: 1 } }])
+      .toArray();
+    expect(rows).toEqual([
+      { _id: 'a', hits: 7, fb: [{ b1: 1 }, {}], tags: [null, [1, 2]], none: [] },
+      { _id: 'b', hits: 3, fb: [{ b2: 4, b3: 5 }], tags: ['x'], none: [] },
+    ]);
+    // The pushed documents are the output's own: changing them in a later stage leaves the stored ones as they were.
+    const changed = await parts.aggregate([{ $match: { key: 'b' } }, { $group: { _id: '$key', fb: { $push: '$n.fb' } } }, { $unwind: '$fb' }, { $set: { 'fb.b2': 99 } }]).toArray();
+    expect(changed).toEqual([{ _id: 'b', fb: { b2: 99, b3: 5 } }]);
+    expect((await parts.findOne({ _id: 3 }))!.n.fb).toEqual({ b2: 4, b3: 5 });
   });
 });
