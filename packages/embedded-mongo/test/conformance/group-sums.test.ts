@@ -85,7 +85,7 @@ describe('$group with only $sum accumulators', () => {
   });
 
   it(`pushes a field path's values beside the sums, skipping missing values and keeping nulls, arrays and documents (${PUSH})`, async () => {
-    const parts = target.client.db(db).collection('parts');
+    const parts = target.client.db(db).collection<{ _id: number; key: string; n?: Document }>('parts');
     await parts.insertMany([
       { _id: 1, key: 'a', n: { hits: 1, fb: { b1: 1 }, tag: null } },
       { _id: 2, key: 'a', n: { hits: 2, tag: [1, 2] } },
@@ -103,6 +103,6 @@ describe('$group with only $sum accumulators', () => {
     // The pushed documents are the output's own: changing them in a later stage leaves the stored ones as they were.
     const changed = await parts.aggregate([{ $match: { key: 'b' } }, { $group: { _id: '$key', fb: { $push: '$n.fb' } } }, { $unwind: '$fb' }, { $set: { 'fb.b2': 99 } }]).toArray();
     expect(changed).toEqual([{ _id: 'b', fb: { b2: 99, b3: 5 } }]);
-    expect((await parts.findOne({ _id: 3 }))!.n.fb).toEqual({ b2: 4, b3: 5 });
+    expect((await parts.findOne({ _id: 3 }))?.n?.fb).toEqual({ b2: 4, b3: 5 });
   });
 });
