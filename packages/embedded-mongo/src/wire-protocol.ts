@@ -113,8 +113,10 @@ function frame(opCode: number, responseTo: number, payload: Uint8Array[]): Buffe
 
 /** Room for the largest reply: bson serialises into its own 17 MB buffer, plus the OP_MSG header and prefix. */
 const ReplyBufferBytes = 17 * 1024 * 1024 + 64;
-const KeptReplyBuffers = 4;
+/** At most this many are made (per process or thread); while all are being written, replies get their own. */
+const ReplyBufferCount = 4;
 const replyBuffers: Buffer[] = [];
+let replyBuffersMade = 0;
 
 /**
  * An OP_MSG reply framed in a reused buffer, and the function that hands the buffer back once the socket has
@@ -123,19 +125,23 @@ const replyBuffers: Buffer[] = [];
  * 12 GB heap) every few dozen large replies.
  */
 export function encodeOpMsgReused(responseTo: number, body: Doc): { frame: Buffer; release: () => void } {
-  const buf = replyBuffers.pop() ?? Buffer.allocUnsafe(ReplyBufferBytes);
-  const release = () => {
-    if (replyBuffers.length < KeptReplyBuffers) replyBuffers.push(buf);
-  };
+  let buf = replyBuffers.pop();
+  if (!buf && replyBuffersMade < ReplyBufferCount) {
+    buf = Buffer.allocUnsafe(ReplyBufferBytes);
+    replyBuffersMade++;
+  }
+  if (!buf) return { frame: frame(OP_MSG, responseTo, [Buffer.alloc(5), serialize(body)]), release: () => {} };
+  const kept = buf;
+  const release = () => void replyBuffers.push(kept);
   try {
-    const length = serializeWithBufferAndIndex(body, buf, { index: 21 }) + 1;
-    buf.writeInt32LE(length, 0);
-    buf.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
-    buf.writeInt32LE(responseTo, 8);
-    buf.writeInt32LE(OP_MSG, 12);
-    buf.writeInt32LE(0, 16); // flagBits
-    buf[20] = 0; // section kind 0: the body
-    return { frame: buf.subarray(0, length), release };
+    const length = serializeWithBufferAndIndex(body, kept, { index: 21 }) + 1;
+    kept.writeInt32LE(length, 0);
+    kept.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
+    kept.writeInt32LE(responseTo, 8);
+    kept.writeInt32LE(OP_MSG, 12);
+    kept.writeInt32LE(0, 16); // flagBits
+    kept[20] = 0; // section kind 0: the body
+    return { frame: kept.subarray(0, length), release };
   } catch (err) {
     release();
     throw err;

@@ -1,9 +1,10 @@
 // $group stages whose accumulators are all $sum of a field path or of a number (counters summed over many
-// documents, as report summaries do), or $push of a field path (the sparse parts of such summaries). mingo evaluates each accumulator over each group's documents in turn,
-// so a hundred counters over thousands of documents walk every document a hundred times; here each document
-// is walked once, following only the fields it has (a trie of the summed paths), so sparse counters cost
-// what is present. Group ids are computed by mingo, as for any $group. A Decimal128 or another numeric
-// wrapper among the summed values hands the stage back to mingo's exact accumulators (answering null).
+// documents, as report summaries do) or $push of a field path (the sparse parts of such summaries). mingo
+// evaluates each accumulator over each group's documents in turn, so a hundred counters over thousands of
+// documents walk every document a hundred times; here each document is walked once, following only the
+// fields it has (a trie of the summed paths), so sparse counters cost what is present. Group ids are computed
+// by mingo, as for any $group. A Decimal128 or another numeric wrapper among the summed values, or an array on
+// a pushed path, hands the stage back to mingo (answering null).
 import { aggregate as mingoAggregate } from 'mingo';
 import { keyString } from '../bson-compare.js';
 import { rawDocOf } from '../decimal-accumulators.js';
