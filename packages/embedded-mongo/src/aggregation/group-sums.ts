@@ -18,7 +18,7 @@ type Trie = { sums: number[]; children: Map<string, Trie>; names: string[]; node
 const isFieldPath = (e: unknown): e is string => typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') && e.length > 1;
 
 /** True when every accumulator of the $group spec is { $sum: '$path' }, { $sum: <number> } or { $push: '$path' }. */
-export function isSumGroup(spec: unknown): spec is Doc {
+export function isSumOrPushGroup(spec: unknown): spec is Doc {
   if (!spec || typeof spec !== 'object' || !('_id' in spec)) return false;
   const fields = Object.entries(spec as Doc).filter(([k]) => k !== '_id');
   return (
@@ -104,7 +104,7 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
       walk(root, rawDocOf(docs[d]), group.totals);
       // $push takes what the later stages would see (the document itself), and skips a missing value.
       for (let p = 0; p < pushes.length; p++) {
-        const value = valueAt(docs[d], pushes[p]!.path);
+        const value = pushedValue(docs[d], pushes[p]!.path);
         if (value !== undefined) group.lists[p]!.push(value);
       }
     }
@@ -125,7 +125,7 @@ export function groupSums(docs: Doc[], spec: Doc, options: Options): Doc[] | nul
 }
 
 /** The value at a dotted path of plain sub-documents (undefined when missing); an array on the way is left to mingo. */
-function valueAt(doc: Doc, path: string[]): unknown {
+function pushedValue(doc: Doc, path: string[]): unknown {
   let value: unknown = doc;
   for (const part of path) {
     if (Array.isArray(value)) throw new NotPlain();

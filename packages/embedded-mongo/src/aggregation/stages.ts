@@ -6,7 +6,7 @@ import { DECIMAL_CONTEXT } from '../decimal-accumulators.js';
 import { DATE_OPS, renameDateOps } from './date-ops.js';
 import { fill, setWindowFields } from './window-fields.js';
 import { conciseLookup, isConciseLookup, sample } from './lookup-sample.js';
-import { groupSums, isSumGroup } from './group-sums.js';
+import { groupSums, isSumOrPushGroup } from './group-sums.js';
 
 // The documented date operators (date-ops.ts) under their own names, next to the exact $sum/$avg.
 DECIMAL_CONTEXT.addExpressionOps(DATE_OPS as Parameters<typeof DECIMAL_CONTEXT.addExpressionOps>[0]);
@@ -40,7 +40,7 @@ export function runStages(docs: Doc[], stages: Doc[], options: Options, mingo: R
   for (const stage of stages) {
     const st = renameDateOps(stage);
     const op = Object.keys(st)[0];
-    if (op === '$group' && isSumGroup(st.$group)) {
+    if (op === '$group' && isSumOrPushGroup(st.$group)) {
       // Sums of counters: one pass over the documents here, or mingo when a value needs exact arithmetic.
       const input = part.length ? mingo(cur, part) : cur;
       cur = groupSums(input, st.$group as Doc, options) ?? mingo(input, [st]);
