@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TReportResult } from '@hireflow/contracts/reports';
@@ -177,6 +177,30 @@ describe('/reports/:name', () => {
     expect(within(filters).queryByRole('combobox', { name: 'Source' })).not.toBeInTheDocument();
     expect(within(filters).getByRole('combobox', { name: 'Business unit' })).toBeInTheDocument();
     expect(within(filters).getByRole('combobox', { name: 'Job' })).toBeInTheDocument();
+  });
+
+  it('folds the pickers away on a phone behind a button that counts the applied ones', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...original(query), matches: query === '(max-width: 36em)' }));
+    try {
+      const asked = serveReport('source-activity');
+      const { user } = await openReport(`/reports/source-activity?source=referral&businessUnitId=${engineering.id}`, 'Source activity');
+      await screen.findByRole('table');
+      expect(asked[0]).toEqual({ source: 'referral', businessUnitId: engineering.id });
+      const filters = screen.getByRole('region', { name: 'Filters' });
+      expect(within(filters).getByRole('combobox', { name: 'Date range' })).toBeVisible();
+      expect(within(filters).queryByRole('combobox', { name: 'Source' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('group', { name: 'Applied filters' })).getByText('Source: Referral')).toBeInTheDocument();
+
+      const more = within(filters).getByRole('button', { name: 'More filters (2 applied)' });
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      await user.click(more);
+      expect(within(filters).getByRole('button', { name: 'Hide more filters' })).toHaveAttribute('aria-expanded', 'true');
+      await choose(user, 'Source', 'Agency');
+      await waitFor(() => expect(asked.at(-1)).toEqual({ source: 'agency', businessUnitId: engineering.id }));
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('says why a report is empty and what to change', async () => {

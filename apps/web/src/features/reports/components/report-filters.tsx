@@ -1,7 +1,7 @@
-import { Badge, Button, CloseButton, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, CloseButton, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState, type ComponentProps } from 'react';
+import { Fragment, Suspense, lazy, useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { ApplicationSourceLabels, ApplicationSources } from '@hireflow/contracts/candidates';
 import { ZCandidateSearchQuery } from '@hireflow/contracts/candidates-search';
 import type { TOrgKind } from '@hireflow/contracts/org';
@@ -64,40 +64,84 @@ export function ReportFilters({
   const remember = (key: string, label: string | undefined) => label && setLabels((l) => ({ ...l, [key]: label }));
   const labelOf = (key: string) => labels[key] ?? known[key];
   const preset = presetOf(query);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+
+  // The dates come first; the pickers (business unit to candidate) narrow the report further.
+  const dates: ReactNode[] = [];
+  if (entry.dateRange) {
+    dates.push(
+      <Select
+        key="preset"
+        label="Date range"
+        data={DatePresets.map((p) => ({ value: p, label: DatePresetLabels[p] }))}
+        value={preset}
+        allowDeselect={false}
+        onChange={(v) => update(v === 'custom' ? { preset: v } : { preset: v, from: null, to: null })}
+      />,
+    );
+    if (preset === 'custom') {
+      dates.push(
+        <DateField key="from" label="From" placeholder="e.g. 1 Jan 2026" value={query.from ?? null} maxDate={query.to} onChange={(v) => update({ from: v || null })} />,
+        <DateField key="to" label="To" placeholder="e.g. 31 Mar 2026" value={query.to ?? null} minDate={query.from} onChange={(v) => update({ to: v || null })} />,
+      );
+    }
+  }
+  if (takes('asOf')) {
+    dates.push(<DateField key="asOf" label="On" description="The pipeline as it was at the end of this day" placeholder="Today" value={query.asOf ?? null} onChange={(v) => update({ asOf: v || null })} />);
+  }
+  const pickers: [key: keyof ReportQueryParams, field: ReactNode][] = [
+    ['businessUnitId', <OrgSelect kind="business-units" label="Business unit" value={query.businessUnitId} onChange={(v, l) => (remember('businessUnitId', l), update({ businessUnitId: v }))} />],
+    ['departmentId', <OrgSelect kind="departments" label="Department" value={query.departmentId} onChange={(v, l) => (remember('departmentId', l), update({ departmentId: v }))} />],
+    ['locationId', <OrgSelect kind="locations" label="Location" value={query.locationId} onChange={(v, l) => (remember('locationId', l), update({ locationId: v }))} />],
+    ['jobId', <JobSelect value={query.jobId} selectedLabel={labelOf('jobId')} onChange={(v, l) => (remember('jobId', l), update({ jobId: v }))} />],
+    ['recruiterId', <RecruiterSelect value={query.recruiterId} selectedLabel={labelOf('recruiterId')} onChange={(v, l) => (remember('recruiterId', l), update({ recruiterId: v }))} />],
+    [
+      'source',
+      <Select label="Source" placeholder="Any source" clearable data={ApplicationSources.map((s) => ({ value: s, label: ApplicationSourceLabels[s] }))} value={query.source ?? null} onChange={(v) => update({ source: v })} />,
+    ],
+    ['candidateId', <CandidateSelect value={query.candidateId} selectedLabel={labelOf('candidateId')} onChange={(v, l) => (remember('candidateId', l), update({ candidateId: v }))} />],
+  ];
+  const taken = pickers.filter(([key]) => takes(key)).map(([key, field]) => <Fragment key={key}>{field}</Fragment>);
+  const chosen = pickers.filter(([key]) => takes(key) && query[key]).length;
 
   return (
     <section aria-label="Filters">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
-        {entry.dateRange ? (
-          <Select
-            label="Date range"
-            data={DatePresets.map((p) => ({ value: p, label: DatePresetLabels[p] }))}
-            value={preset}
-            allowDeselect={false}
-            onChange={(v) => update(v === 'custom' ? { preset: v } : { preset: v, from: null, to: null })}
-          />
-        ) : null}
-        {entry.dateRange && preset === 'custom' ? (
-          <>
-            <DateField label="From" placeholder="e.g. 1 Jan 2026" value={query.from ?? null} maxDate={query.to} onChange={(v) => update({ from: v || null })} />
-            <DateField label="To" placeholder="e.g. 31 Mar 2026" value={query.to ?? null} minDate={query.from} onChange={(v) => update({ to: v || null })} />
-          </>
-        ) : null}
-        {takes('asOf') ? (
-          <DateField label="On" description="The pipeline as it was at the end of this day" placeholder="Today" value={query.asOf ?? null} onChange={(v) => update({ asOf: v || null })} />
-        ) : null}
-        {takes('businessUnitId') ? <OrgSelect kind="business-units" label="Business unit" value={query.businessUnitId} onChange={(v, l) => (remember('businessUnitId', l), update({ businessUnitId: v }))} /> : null}
-        {takes('departmentId') ? <OrgSelect kind="departments" label="Department" value={query.departmentId} onChange={(v, l) => (remember('departmentId', l), update({ departmentId: v }))} /> : null}
-        {takes('locationId') ? <OrgSelect kind="locations" label="Location" value={query.locationId} onChange={(v, l) => (remember('locationId', l), update({ locationId: v }))} /> : null}
-        {takes('jobId') ? <JobSelect value={query.jobId} selectedLabel={labelOf('jobId')} onChange={(v, l) => (remember('jobId', l), update({ jobId: v }))} /> : null}
-        {takes('recruiterId') ? <RecruiterSelect value={query.recruiterId} selectedLabel={labelOf('recruiterId')} onChange={(v, l) => (remember('recruiterId', l), update({ recruiterId: v }))} /> : null}
-        {takes('source') ? (
-          <Select label="Source" placeholder="Any source" clearable data={ApplicationSources.map((s) => ({ value: s, label: ApplicationSourceLabels[s] }))} value={query.source ?? null} onChange={(v) => update({ source: v })} />
-        ) : null}
-        {takes('candidateId') ? <CandidateSelect value={query.candidateId} selectedLabel={labelOf('candidateId')} onChange={(v, l) => (remember('candidateId', l), update({ candidateId: v }))} /> : null}
-      </SimpleGrid>
+      {phone ? (
+        <PhoneFilters dates={dates} pickers={taken} chosen={chosen} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+          {dates}
+          {taken}
+        </SimpleGrid>
+      )}
       <AppliedChips query={query} update={update} labelOf={labelOf} />
     </section>
+  );
+}
+
+/**
+ * On a phone the pickers fold away behind one button (the applied ones still show as chips), so the
+ * report's figures are on the first screen and not below seven inputs.
+ */
+function PhoneFilters({ dates, pickers, chosen }: { dates: ReactNode[]; pickers: ReactNode[]; chosen: number }) {
+  const [open, setOpen] = useState(false);
+  const pickersId = useId();
+  return (
+    <Stack gap="sm">
+      {dates}
+      {pickers.length ? (
+        <>
+          <Button variant="default" aria-expanded={open} aria-controls={pickersId} onClick={() => setOpen((v) => !v)}>
+            {open ? 'Hide more filters' : `More filters${chosen ? ` (${chosen} applied)` : ''}`}
+          </Button>
+          <Collapse expanded={open}>
+            <Stack id={pickersId} gap="sm">
+              {pickers}
+            </Stack>
+          </Collapse>
+        </>
+      ) : null}
+    </Stack>
   );
 }
 
