@@ -97,24 +97,65 @@ export function sortDocs(docs: Iterable<Doc>, sort: Doc, collation?: unknown, ke
   return keyed.map((k) => k.doc);
 }
 
+/** The fields an inclusion projection keeps: true keeps a field whole, a nested tree keeps some of its fields. */
+export type InclusionTree = Map<string, true | InclusionTree>;
+
 /**
- * The top-level fields a projection only includes ({ a: 1, b: true }, with _id unless { _id: 0 }), or
- * undefined when it does anything else (paths, exclusions, expressions, positional or slices).
+ * The tree of a projection that only includes fields ({ a: 1, 'b.c': true }, with _id unless { _id: 0 }), or
+ * undefined when it does anything else (exclusions, expressions, positional or slices, array indexes, a path
+ * inside another included one): those go to mingo.
  */
-export function plainInclusion(projection: Doc): Set<string> | undefined {
-  const fields = new Set<string>(['_id']);
-  for (const [k, v] of Object.entries(projection)) {
-    if (k.includes('.') || k.startsWith('$')) return undefined;
-    if (k === '_id' && (v === 0 || v === false)) fields.delete('_id');
-    else if (v === 1 || v === true) fields.add(k);
-    else return undefined;
+export function inclusionTree(projection: Doc): InclusionTree | undefined {
+  const tree: InclusionTree = new Map([['_id', true]]);
+  let included = 0;
+  for (const [key, v] of Object.entries(projection)) {
+    if (key === '_id' && (v === 0 || v === false)) tree.delete('_id');
+    else if (v !== 1 && v !== true) return undefined;
+    else if (key !== '_id') {
+      const parts = key.split('.');
+      if (parts.some((p) => p === '' || p.startsWith('$') || /^\d+$/.test(p))) return undefined;
+      let node = tree;
+      for (const part of parts.slice(0, -1)) {
+        const next = node.get(part);
+        if (next === true) return undefined;
+        if (!next) node.set(part, (node = new Map()));
+        else node = next;
+      }
+      if (node.has(parts.at(-1)!)) return undefined;
+      node.set(parts.at(-1)!, true);
+      included++;
+    }
   }
-  return fields.size > (fields.has('_id') ? 1 : 0) ? fields : undefined;
+  return included ? tree : undefined;
 }
 
-/** The document with only these top-level fields, in its own order (values shared, not copied). */
-export function pickFields(doc: Doc, fields: Set<string>): Doc {
+const isEmbeddedDoc = (v: unknown): v is Doc => v !== null && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+/**
+ * The document with only the fields of the tree, in its own order (kept values shared, not copied). As MongoDB
+ * does: a path into an embedded document keeps its named fields (an empty document when it has none of them),
+ * a path into an array applies to each document in it (and each nested array) and drops the other elements,
+ * and a path into any other value leaves the field out.
+ */
+export function pickIncluded(doc: Doc, tree: InclusionTree): Doc {
   const out: Doc = {};
-  for (const k in doc) if (fields.has(k)) out[k] = doc[k];
+  for (const k in doc) {
+    const keep = tree.get(k);
+    if (keep === true) out[k] = doc[k];
+    else if (keep) {
+      const v = doc[k];
+      if (isEmbeddedDoc(v)) out[k] = pickIncluded(v, keep);
+      else if (Array.isArray(v)) out[k] = pickInArray(v, keep);
+    }
+  }
+  return out;
+}
+
+function pickInArray(values: unknown[], tree: InclusionTree): unknown[] {
+  const out: unknown[] = [];
+  for (const v of values) {
+    if (isEmbeddedDoc(v)) out.push(pickIncluded(v, tree));
+    else if (Array.isArray(v)) out.push(pickInArray(v, tree));
+  }
   return out;
 }

@@ -6,7 +6,7 @@ import type { CollationSpec } from 'mingo/types';
 import { changeStreamsOf, isChangeStreamPipeline } from '../change-streams/streams.js';
 import { DECIMAL_CONTEXT, linkRaw, withExactDecimals } from '../decimal-accumulators.js';
 import { collectionArg, cursorReply, toInt, withLockWait, type CommandHandler } from '../command-context.js';
-import { cloneDoc, pickFields, plainInclusion } from '../doc-utils.js';
+import { cloneDoc, inclusionTree, pickIncluded } from '../doc-utils.js';
 import { matchView } from '../match-normalise.js';
 import { MINGO_OPTIONS } from '../mingo-options.js';
 import type { Doc } from '../errors.js';
@@ -106,12 +106,12 @@ export const aggregate: CommandHandler = async (cx) => {
       const run = (docsIn: Doc[], part: Doc[]) => runStages(docsIn, part, options, viaMingo);
       if (projectFirst) {
         const project = stages[0];
-        const plain = plainInclusion(project.$project as Doc);
+        const included = inclusionTree(project.$project as Doc);
         stages = stages.slice(1);
         // Stored documents are replaced on write, never changed in place: what $project kept of them needs
         // a copy only when a later stage may change it.
         const copy = pipelineIsReadOnly(stages) ? (d: Doc) => d : cloneDoc;
-        input = plain ? input.map((d) => copy(pickFields(d, plain))) : run(input, [project]).map(copy);
+        input = included ? input.map((d) => copy(pickIncluded(d, included))) : run(input, [project]).map(copy);
       }
       const collation = collName ? effectiveCollation(cx.engine.getColl(cx.db, collName) ?? NO_COLL, body.collation) : collationOf(body.collation);
       if (collation && stages.some((st) => st.$match)) {

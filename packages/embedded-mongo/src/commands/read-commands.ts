@@ -5,7 +5,7 @@ import { compareValues, keyString } from '../bson-compare.js';
 import { changeStreamsOf } from '../change-streams/streams.js';
 import { collectionArg, cursorReply, optDoc, toInt, type CommandContext, type CommandHandler } from '../command-context.js';
 import type { Collection } from '../collection.js';
-import { pickFields, plainInclusion, sortDocs } from '../doc-utils.js';
+import { inclusionTree, pickIncluded, sortDocs } from '../doc-utils.js';
 import { applySlice, splitSliceProjection } from '../array-semantics.js';
 import { collatedCompare, collatedKey, collationOf, type Collation } from '../collation/collation.js';
 import type { Doc } from '../errors.js';
@@ -147,11 +147,11 @@ export function* project(docs: Iterable<Doc>, projection: Doc | undefined, filte
     }
     return;
   }
-  // Top-level inclusions (most projections) are picked here: mingo's projection costs tens of microseconds a document.
-  const plain = plainInclusion(projection);
-  if (plain) {
+  // Inclusions (most projections) are picked here: mingo's projection costs tens of microseconds a document.
+  const included = inclusionTree(projection);
+  if (included) {
     for (const doc of docs) {
-      const out = pickFields(doc, plain);
+      const out = pickIncluded(doc, included);
       const score = textScoreOf(doc);
       if (score !== undefined) Object.defineProperty(out, TEXT_SCORE, { value: score, enumerable: false });
       yield out;

@@ -4,6 +4,7 @@
 // - distinct:             https://www.mongodb.com/docs/v7.0/reference/command/distinct/
 // - $regex (x option):    https://www.mongodb.com/docs/v7.0/reference/operator/query/regex/
 // - $slice (projection):  https://www.mongodb.com/docs/v7.0/reference/operator/projection/slice/
+// - projection of fields in embedded documents and arrays: https://www.mongodb.com/docs/v7.0/tutorial/project-fields-from-query-results/
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTarget, dbName, type AnyDoc, type Target } from './connect.js';
@@ -95,5 +96,38 @@ describe('array semantics (manual: $all, $type, distinct, $regex, $slice)', () =
       meta: { likes: [5] },
     });
     expect(await c.findOne({}, { projection: { comments: { $slice: 1 }, title: 1 } })).toEqual({ _id: 1, title: 'post', comments: [1] });
+  });
+
+  it('an inclusion of a path keeps those fields of embedded documents, and of each document in an array (Project Fields to Return from Query)', async () => {
+    const c = db.collection<AnyDoc>('embeddedPaths');
+    await c.insertMany([
+      { _id: 1, a: 5, z: 1 },
+      { _id: 2, a: { c: 2 }, z: 2 },
+      { _id: 3, z: 3, a: [{ b: 1, c: 2 }, 5, [{ b: 3, c: 4 }, 7], null] },
+      { _id: 4, a: [] },
+      { _id: 5, z: 5 },
+      { _id: 6, a: { c: 3, b: { y: 2, x: 1 } } },
+      { _id: 7, a: null },
+    ]);
+    const expected = [
+      { _id: 1, z: 1 },
+      { _id: 2, a: {}, z: 2 },
+      { _id: 3, z: 3, a: [{ b: 1 }, [{ b: 3 }]] },
+      { _id: 4, a: [] },
+      { _id: 5, z: 5 },
+      { _id: 6, a: { b: { y: 2, x: 1 } } },
+      { _id: 7 },
+    ];
+    const shapes = (docs: object[]) => docs.map((d) => JSON.stringify(d));
+    // The document's own field order, from a find, a leading $project and a $project after another stage.
+    expect(shapes(await c.find({}, { projection: { z: 1, 'a.b': 1 }, sort: { _id: 1 } }).toArray())).toEqual(shapes(expected));
+    expect(shapes(await c.aggregate([{ $sort: { _id: 1 } }, { $project: { 'a.b': true, z: 1 } }]).toArray())).toEqual(shapes(expected));
+    const later = await c.aggregate([{ $sort: { _id: 1 } }, { $addFields: { n: 1 } }, { $project: { 'a.b': 1, z: 1 } }]).toArray();
+    expect(later).toEqual(expected);
+    expect(await c.find({ _id: 6 }, { projection: { _id: 0, 'a.b.x': 1, 'a.c': 1 } }).toArray()).toEqual([{ a: { c: 3, b: { x: 1 } } }]);
+    // A later stage that changes what the projection kept leaves the stored document as it was.
+    const changed = await c.aggregate([{ $match: { _id: 6 } }, { $project: { 'a.b': 1 } }, { $set: { 'a.b.x': 9 } }]).toArray();
+    expect(changed).toEqual([{ _id: 6, a: { b: { y: 2, x: 9 } } }]);
+    expect(await c.findOne({ _id: 6 })).toEqual({ _id: 6, a: { c: 3, b: { y: 2, x: 1 } } });
   });
 });
