@@ -7,6 +7,7 @@ import { DefaultRejectionReasons } from '@hireflow/contracts/pipeline';
 import { DidNotHappenReasons, Recommendations } from '@hireflow/contracts/interviews';
 import { DefaultStages } from '../src/modules/jobs/workflow-template.model';
 import { Job } from '../src/modules/jobs/job.model';
+import { kindCountsOf } from '../src/modules/jobs/stage-counts';
 import { StatusEvent } from '../src/modules/jobs/status-event.model';
 import { Candidate } from '../src/modules/candidates/candidate.model';
 import { CandidateActivity } from '../src/modules/candidates/candidate-activity.model';
@@ -181,6 +182,7 @@ export async function seedBulkHistory(opts: {
   }
 
   const statusEvents: Doc[] = [];
+  const stageCountsOf = (i: number) => Object.fromEntries(stages.map((s, k) => [String(s._id), counts[i]![k]!]));
   const jobDocs = jobs.map((j) => {
     const closed = j.closesAt < now - Day;
     const status = !closed ? 'open' : j.i % 3 === 0 ? 'closed' : 'filled';
@@ -196,7 +198,7 @@ export async function seedBulkHistory(opts: {
     return {
       _id: j._id, customerId, title, titleLower: title.toLowerCase(), jobCodeId: null, departmentId: j.dept, businessUnitId: j.unit, locationId: j.loc, headcount: 1 + (j.i % 3), employmentType: 'full_time',
       salaryBand: null, targetStartDate: null, hiringManagerId: j.hm, recruiterIds: [j.recruiter], interviewerIds: [j.hm], followerIds: [], customFields: {}, status, requisitionId: null, description: '', published: status === 'open',
-      stages, stageCounts: Object.fromEntries(stages.map((s, k) => [String(s._id), counts[j.i]![k]])), applicantCount: counts[j.i]!.reduce((a, b) => a + b, 0), memberIds: [j.recruiter, j.hm], createdBy: j.recruiter,
+      stages, stageCounts: stageCountsOf(j.i), kindCounts: kindCountsOf(stages, stageCountsOf(j.i)), applicantCount: counts[j.i]!.reduce((a, b) => a + b, 0), memberIds: [j.recruiter, j.hm], createdBy: j.recruiter,
       openedAt: new Date(j.openedAt), createdAt: new Date(j.openedAt - 3 * Day), updatedAt: new Date(j.closesAt), __v: 0,
     };
   });

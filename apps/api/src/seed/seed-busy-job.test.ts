@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { StageKinds } from '@hireflow/contracts/jobs';
 import { startTestApp } from '../test/test-app';
 import { tokenFor } from '../test/factories';
 import { Customer } from '../modules/org/customer.model';
@@ -37,6 +38,7 @@ describe('the busy demo job', () => {
     expect(apps).toHaveLength(job.applicantCount);
     const counts = job.stageCounts as Record<string, number>;
     for (const stage of job.stages) expect(counts[String(stage._id)] ?? 0).toBe(apps.filter((a) => String(a.stageId) === String(stage._id)).length);
+    for (const kind of StageKinds) expect(job.kindCounts?.[kind] ?? 0).toBe(apps.filter((a) => a.stageKind === kind).length);
     const first = apps.filter((a) => String(a.stageId) === String(job.stages[0]!._id)).length;
     expect(first).toBeGreaterThan(apps.length / 2);
     expect(apps.filter((a) => a.stageKind === 'rejected').length).toBeGreaterThan(100);

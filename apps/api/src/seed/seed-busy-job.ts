@@ -5,6 +5,7 @@ import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { Job, type JobDoc } from '../modules/jobs/job.model';
 import { memberIdsOf } from '../modules/jobs/job-records';
+import { stageCountChanges } from '../modules/jobs/stage-counts';
 import { Candidate } from '../modules/candidates/candidate.model';
 import { CandidateActivity } from '../modules/candidates/candidate-activity.model';
 import { Application } from '../modules/candidates/applications/application.model';
@@ -144,7 +145,7 @@ export async function seedBusyJob({ now = new Date(), applicants = BusyJobApplic
   const byKind = new Map<string, Types.ObjectId[]>();
   for (const a of applications) byKind.set(a.stageKind as string, [...(byKind.get(a.stageKind as string) ?? []), a.candidateId as Types.ObjectId]);
   for (const [kind, ids] of byKind) await Candidate.updateMany({ customerId, _id: { $in: ids } }, { $set: { jobIds: [job._id], stageKinds: [kind], lastActivityAt: now } });
-  const inc = Object.fromEntries(Object.entries(stageCounts).map(([id, n]) => [`stageCounts.${id}`, n]));
+  const inc = stageCountChanges(stages.map((stage) => ({ stage, by: stageCounts[String(stage._id)] ?? 0 })));
   await Job.updateOne({ customerId, _id: job._id }, { $inc: { ...inc, applicantCount: applications.length } });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { StageKinds } from '@hireflow/contracts/jobs';
 import { startTestApp } from '../test/test-app';
 import { tokenFor } from '../test/factories';
 import { Customer } from '../modules/org/customer.model';
@@ -41,6 +42,7 @@ describe('demo duplicates', () => {
       const apps = await Application.find({ customerId: acme._id, jobId: job._id }).lean();
       expect(job.applicantCount).toBe(apps.length);
       for (const stage of job.stages) expect((job.stageCounts as Record<string, number>)[String(stage._id)] ?? 0).toBe(apps.filter((a) => String(a.stageId) === String(stage._id)).length);
+      for (const kind of StageKinds) expect(job.kindCounts?.[kind] ?? 0).toBe(apps.filter((a) => a.stageKind === kind).length);
     }
   });
 });

@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import { Customer } from '../modules/org/customer.model';
 import { User } from '../modules/users/user.model';
 import { Job, type JobDoc } from '../modules/jobs/job.model';
+import { stageCountChanges } from '../modules/jobs/stage-counts';
 import { Application } from '../modules/candidates/applications/application.model';
 import { StageEvent } from '../modules/candidates/applications/stage-event.model';
 import { applyToJob } from '../modules/candidates/applications/apply.service';
@@ -79,7 +80,7 @@ async function moveOn(customerId: Types.ObjectId, job: JobDoc, applicationId: Ty
   const stageEventId = new Types.ObjectId();
   await Application.updateOne({ customerId, _id: applicationId }, { $set: { stageId: to._id, stageKind: to.kind, stageEnteredAt: at, lastStageEventId: stageEventId } });
   await StageEvent.create({ _id: stageEventId, customerId, applicationId, jobId: job._id, candidateId, fromStageId: from._id, fromKind: from.kind, toStageId: to._id, toKind: to.kind, at, by });
-  await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${String(from._id)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } });
+  await Job.updateOne({ customerId, _id: job._id }, { $inc: stageCountChanges([{ stage: from, by: -1 }, { stage: to, by: 1 }]) });
   await refreshCandidateJobs(customerId, candidateId);
   await recordCandidateActivity({ customerId, candidateId, kind: 'stage_moved', by, at, applicationId, jobId: job._id, summary: `Moved to ${to.name}` });
 }

@@ -12,6 +12,7 @@ import { Job } from '../modules/jobs/job.model';
 import { StatusEvent } from '../modules/jobs/status-event.model';
 import { getWorkflowStages } from '../modules/jobs/job-settings.service';
 import { memberIdsOf } from '../modules/jobs/job-records';
+import { kindCountsOf } from '../modules/jobs/stage-counts';
 import { Candidate } from '../modules/candidates/candidate.model';
 import { CandidateActivity } from '../modules/candidates/candidate-activity.model';
 import { Application } from '../modules/candidates/applications/application.model';
@@ -385,7 +386,7 @@ export async function seedHistory({ now = new Date() }: { now?: Date } = {}) {
       _id: jobId, customerId, title, titleLower: title.toLowerCase(), jobCodeId: null, departmentId: department._id, businessUnitId: unit?._id ?? null, locationId: location._id,
       headcount, employmentType: 'full_time', salaryBand: { min: 50_000, max: 80_000, currency: 'EUR' }, targetStartDate: new Date(openedAtMs + 60 * Day).toISOString().slice(0, 10),
       ...team, followerIds: [], customFields: {}, status, requisitionId: null,
-      description: `<p>${title} in ${department.name}.</p>`, published: status === 'open', stages, stageCounts,
+      description: `<p>${title} in ${department.name}.</p>`, published: status === 'open', stages, stageCounts, kindCounts: kindCountsOf(stages, stageCounts),
       applicantCount: kept.length, memberIds: memberIdsOf(team), openedAt: new Date(openedAtMs), createdAt: new Date(createdAt), updatedAt: new Date(closeAt ?? openedAtMs),
     });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { StageKinds } from '@hireflow/contracts/jobs';
 import { startTestApp } from '../test/test-app';
 import { tokenFor } from '../test/factories';
 import { Customer } from '../modules/org/customer.model';
@@ -49,6 +50,7 @@ describe('demo jobs, requisitions and applications', () => {
     for (const job of jobs) {
       const counted = Object.values(job.stageCounts as Record<string, number>).reduce((a, b) => a + b, 0);
       expect(counted).toBe(await Application.countDocuments({ customerId: acme._id, jobId: job._id }));
+      for (const kind of StageKinds) expect(job.kindCounts?.[kind] ?? 0).toBe(await Application.countDocuments({ customerId: acme._id, jobId: job._id, stageKind: kind }));
     }
     expect(await StageEvent.countDocuments({ customerId: acme._id, fromStageId: null })).toBe(applications);
     expect(await StageEvent.countDocuments({ customerId: acme._id, toKind: 'hired' })).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { ApprovalChain } from '../modules/approvals/chains/approval-chain.model'
 import { Approval } from '../modules/approvals/approval.model';
 import { getWorkflowStages } from '../modules/jobs/job-settings.service';
 import { memberIdsOf } from '../modules/jobs/job-records';
+import { kindCountsOf } from '../modules/jobs/stage-counts';
 import { Candidate } from '../modules/candidates/candidate.model';
 import { Application } from '../modules/candidates/applications/application.model';
 import { StageEvent } from '../modules/candidates/applications/stage-event.model';
@@ -302,6 +303,7 @@ async function seedCompanyJobs(customerId: Types.ObjectId, companyName: string, 
       published: status === 'open' && i % 6 !== 5,
       stages,
       stageCounts,
+      kindCounts: kindCountsOf(stages, stageCounts),
       applicantCount: Object.values(stageCounts).reduce((a, b) => a + b, 0),
       memberIds: memberIdsOf({ ...position, createdBy: hm._id }),
       titleLower: title.toLowerCase(),

@@ -328,6 +328,7 @@ describe('POST /careers/:slug/:jobId/apply', () => {
     expect(String(application!.stageId)).toBe(String(first._id));
     expect(application!.atCreation!.recruiterIds.map(String)).toEqual([acme.recruiter.id]);
     expect((job!.stageCounts as Record<string, number>)[String(first._id)]).toBe(1);
+    expect(job!.kindCounts).toEqual({ screening: 1, interview: 0, offer: 0, hired: 0, rejected: 0 });
     expect(job!.applicantCount).toBe(1);
     const events = await StageEvent.find({ customerId: acme.customerId, applicationId: application!._id }).lean();
     expect(events).toHaveLength(1);

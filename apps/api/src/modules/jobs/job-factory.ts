@@ -1,6 +1,7 @@
 import { Types, type ClientSession } from 'mongoose';
 import type { TCreateRequisitionRequest, TJobStatus } from '@hireflow/contracts/jobs';
 import { Job, type JobDoc } from './job.model';
+import { kindCountsOf } from './stage-counts';
 import { getWorkflowStages } from './job-settings.service';
 import { memberIdsOf, recordJobStatus } from './job-records';
 
@@ -61,6 +62,7 @@ export async function createJobRecord({
         published,
         stages,
         stageCounts: Object.fromEntries(stages.map((s) => [String(s._id), 0])),
+        kindCounts: kindCountsOf(stages, {}),
         memberIds: memberIdsOf({ ...position, createdBy: actorId }),
         titleLower: position.title.toLowerCase(),
         createdBy: actorId,

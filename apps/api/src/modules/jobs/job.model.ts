@@ -5,8 +5,8 @@ import { positionFields } from './position-fields';
 
 /**
  * A vacancy. Its pipeline stages are copied from the company's workflow template when it is created,
- * and `stageCounts` (stage id -> applications in it) is kept up to date with $inc in the same
- * transaction as every stage change, so job lists never aggregate applications.
+ * and `stageCounts` (stage id -> applications in it) and `kindCounts` (stage kind -> applications) are kept up
+ * to date with $inc in the same transaction as every stage change, so job lists never aggregate applications.
  */
 const jobSchema = new Schema(
   {
@@ -21,6 +21,8 @@ const jobSchema = new Schema(
       default: [],
     },
     stageCounts: { type: Schema.Types.Mixed, default: {} },
+    // Applications per kind of stage, kept with stageCounts (stage-counts.ts).
+    kindCounts: { type: Schema.Types.Mixed, default: {} },
     applicantCount: { type: Number, default: 0 },
     // Everyone on the hiring team (recruiters, hiring manager, interviewers, followers, creator): /jobs/mine.
     memberIds: { type: [Schema.Types.ObjectId], default: [] },

@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { CandidatesBulkMessages } from '@hireflow/contracts/candidates-bulk';
 import { AppError } from '../../../lib/app-error';
 import { Job, type JobDoc } from '../../jobs/job.model';
+import { stageCountChanges } from '../../jobs/stage-counts';
 import { withTransaction } from '../../jobs/with-transaction';
 import { recordCandidateActivity } from '../candidate-activity';
 import { Candidate, type CandidateDoc } from '../candidate.model';
@@ -67,7 +68,7 @@ export async function addCandidatesToJob({ customerId, job, candidates, by, at =
         applications.map((a) => ({ _id: a.stageEventId, customerId, applicationId: a._id, jobId: job._id, candidateId: a.candidateId, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind as TStageKind, at, by, source: 'sourced' as const, appliedAt: at, fromEnteredAt: null })),
         session,
       );
-      await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: fresh.length, applicantCount: fresh.length } }, { session });
+      await Job.updateOne({ customerId, _id: job._id }, { $inc: { ...stageCountChanges([{ stage: firstStage, by: fresh.length }]), applicantCount: fresh.length } }, { session });
       // What refreshCandidateJobs would compute, in one write: each gained exactly this job and stage kind.
       await Candidate.updateMany({ customerId, _id: { $in: fresh.map((c) => c._id) } }, { $addToSet: { jobIds: job._id, stageKinds: firstStage.kind } }, { session });
       await recordCandidateActivity(

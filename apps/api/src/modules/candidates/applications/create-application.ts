@@ -3,6 +3,7 @@ import type { TApplicationSource, TCandidateActivityKind } from '@hireflow/contr
 import type { TStageKind } from '@hireflow/contracts/jobs';
 import { AppError } from '../../../lib/app-error';
 import { Job, type JobDoc } from '../../jobs/job.model';
+import { stageCountChanges } from '../../jobs/stage-counts';
 import { recordCandidateActivity } from '../candidate-activity';
 import { refreshCandidateJobs } from '../candidates.access';
 import { Application, type ApplicationDoc } from './application.model';
@@ -79,7 +80,7 @@ export async function createApplication({
     [{ _id: stageEventId, customerId, applicationId: application._id, jobId: job._id, candidateId: candidate._id, fromStageId: null, fromKind: null, toStageId: firstStage._id, toKind: firstStage.kind as TStageKind, at, by, source, appliedAt: at, fromEnteredAt: null }],
     session,
   );
-  await Job.updateOne({ customerId, _id: job._id }, { $inc: { [`stageCounts.${firstStage._id}`]: 1, applicantCount: 1 } }, { session });
+  await Job.updateOne({ customerId, _id: job._id }, { $inc: { ...stageCountChanges([{ stage: firstStage, by: 1 }]), applicantCount: 1 } }, { session });
   await refreshCandidateJobs(customerId, candidate._id, session);
   await recordCandidateActivity(
     { customerId, candidateId: candidate._id, kind: activity.kind, by, at, applicationId: application._id, jobId: job._id, summary: activity.summary, data: { source } },

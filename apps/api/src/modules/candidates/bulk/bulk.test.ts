@@ -108,6 +108,7 @@ describe('POST /api/candidates/bulk/add-to-job', () => {
     const after = (await Job.findOne({ customerId: acme.customerId, _id: jobId }).lean())!;
     expect(after.applicantCount).toBe((before.applicantCount ?? 0) + 3);
     expect((after.stageCounts as Record<string, number>)[String(first._id)]).toBe(((before.stageCounts as Record<string, number>)[String(first._id)] ?? 0) + 3);
+    expect((after.kindCounts as Record<string, number>)[first.kind]).toBe(((before.kindCounts as Record<string, number> | undefined)?.[first.kind] ?? 0) + 3);
     const c = (await cand(ids[2]!));
     expect(c.jobIds.map(String)).toEqual([jobId]);
     expect(c.stageKinds).toEqual([first.kind]);

@@ -7,6 +7,7 @@ import { MergeMessages } from '@hireflow/contracts/candidates-intake';
 import { startTestApp } from '../../../test/test-app';
 import { buildJobsCompany, openJobThroughApproval, type JobsCompany } from '../../jobs/jobs.test-support';
 import { Job, type JobDoc } from '../../jobs/job.model';
+import { stageCountChanges } from '../../jobs/stage-counts';
 import { Application } from '../applications/application.model';
 import { StageEvent } from '../applications/stage-event.model';
 import { applyToJob } from '../applications/apply.service';
@@ -141,11 +142,12 @@ describe('POST /api/candidates/:id/merge', () => {
     const to = job.stages[stageIndex]!;
     await Application.updateOne({ customerId: acme.customerId, _id: applicationId }, { $set: { stageId: to._id, stageKind: to.kind, stageEnteredAt: new Date() } });
     await StageEvent.create({ customerId: acme.customerId, applicationId, jobId: job._id, candidateId: app!.candidateId, fromStageId: app!.stageId, fromKind: app!.stageKind, toStageId: to._id, toKind: to.kind, at: new Date() });
-    await Job.updateOne({ customerId: acme.customerId, _id: job._id }, { $inc: { [`stageCounts.${String(app!.stageId)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } });
+    await Job.updateOne({ customerId: acme.customerId, _id: job._id }, { $inc: stageCountChanges([{ stage: { _id: app!.stageId, kind: app!.stageKind }, by: -1 }, { stage: to, by: 1 }]) });
   };
   const counts = async (job: JobDoc) => {
     const j = await Job.findOne({ customerId: acme.customerId, _id: job._id }).lean();
-    return { applicantCount: j!.applicantCount, stageCounts: Object.fromEntries(Object.entries((j!.stageCounts ?? {}) as Record<string, number>).filter(([, n]) => n !== 0)) };
+    const nonZero = (counts: unknown) => Object.fromEntries(Object.entries((counts ?? {}) as Record<string, number>).filter(([, n]) => n !== 0));
+    return { applicantCount: j!.applicantCount, stageCounts: nonZero(j!.stageCounts), kindCounts: nonZero(j!.kindCounts) };
   };
 
   it('moves the other candidate INTO this one with both histories, keeps the application further along, and fixes counts', async () => {
@@ -180,7 +182,8 @@ describe('POST /api/candidates/:id/merge', () => {
     const apps = await Application.find({ customerId: acme.customerId, candidateId: m.candidateId }).lean();
     expect(apps.map((a) => String(a._id)).sort()).toEqual([String(m.applicationId), String(d2.applicationId)].sort());
     expect(await Application.exists({ customerId: acme.customerId, _id: d1.applicationId })).toBeNull();
-    expect(await counts(jobA)).toEqual({ applicantCount: aBefore.applicantCount - 1, stageCounts: { [String(jobA.stages[1]!._id)]: aBefore.stageCounts[String(jobA.stages[1]!._id)] } });
+    const kept = aBefore.stageCounts[String(jobA.stages[1]!._id)];
+    expect(await counts(jobA)).toEqual({ applicantCount: aBefore.applicantCount - 1, stageCounts: { [String(jobA.stages[1]!._id)]: kept }, kindCounts: { [jobA.stages[1]!.kind]: kept } });
     expect(await counts(jobB)).toEqual(bBefore);
 
     // Both histories: every stage event and timeline entry of Moni now belongs to Monica.

@@ -3,6 +3,7 @@ import { MergeMessages, type TMergeResult } from '@hireflow/contracts/candidates
 import { AppError } from '../../../lib/app-error';
 import type { AuthContext } from '../../../lib/auth';
 import { Job } from '../../jobs/job.model';
+import { stageCountChanges } from '../../jobs/stage-counts';
 import { withTransaction } from '../../jobs/with-transaction';
 import { Application, type ApplicationDoc } from '../applications/application.model';
 import { Candidate, type CandidateDoc } from '../candidate.model';
@@ -121,7 +122,7 @@ async function moveApplications({ customerId, survivor, other, session }: { cust
     const [keep, drop] = position(app) > position(clash) ? [app, clash] : [clash, app];
     const stageName = job?.stages.find((s) => String(s._id) === String(drop.stageId))?.name ?? '';
     await Application.deleteOne({ customerId, _id: drop._id }, { session });
-    await Job.updateOne({ customerId, _id: drop.jobId }, { $inc: { [`stageCounts.${String(drop.stageId)}`]: -1, applicantCount: -1 } }, { session });
+    await Job.updateOne({ customerId, _id: drop.jobId }, { $inc: { ...stageCountChanges([{ stage: { _id: drop.stageId, kind: drop.stageKind }, by: -1 }]), applicantCount: -1 } }, { session });
     if (keep._id.equals(app._id)) {
       await Application.updateOne({ customerId, _id: app._id }, { $set: { candidateId: survivor._id } }, { session });
       moved.push(String(app._id));

@@ -265,6 +265,7 @@ describe('POST /api/candidates/:id/applications', () => {
     const after = await loadJob(acme, hmJobId);
     expect(after.applicantCount).toBe(before.applicantCount + 1);
     expect((after.stageCounts as Record<string, number>)[String(firstStage._id)]).toBe(((before.stageCounts as Record<string, number>)[String(firstStage._id)] ?? 0) + 1);
+    expect((after.kindCounts as Record<string, number>)[firstStage.kind]).toBe(((before.kindCounts as Record<string, number> | undefined)?.[firstStage.kind] ?? 0) + 1);
     expect(await StageEvent.countDocuments({ customerId: acme.customerId, applicationId: application._id, fromStageId: null })).toBe(1);
     const bob = (await Candidate.findOne({ customerId: acme.customerId, _id: bobId }).lean())!;
     expect(bob.jobIds.map(String)).toEqual([hmJobId]);

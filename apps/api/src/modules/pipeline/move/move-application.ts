@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/app-error';
 import { publishLiveEvents } from '../../../lib/live-events/publish';
 import type { UserDoc } from '../../users/user.model';
 import { Job, type JobDoc } from '../../jobs/job.model';
+import { stageCountChanges } from '../../jobs/stage-counts';
 import { canManageJob, canViewJob } from '../../jobs/jobs.access';
 import { recordJobStatus } from '../../jobs/job-records';
 import { withTransaction } from '../../jobs/with-transaction';
@@ -100,7 +101,7 @@ export async function moveApplication({
     if (updated.matchedCount === 0) throw AppError.conflict(PipelineMessages.changedMeanwhile);
     const counts = await Job.findOneAndUpdate(
       { customerId, _id: job._id },
-      { $inc: { [`stageCounts.${String(application.stageId)}`]: -1, [`stageCounts.${String(to._id)}`]: 1 } },
+      { $inc: stageCountChanges([{ stage: { _id: application.stageId, kind: application.stageKind }, by: -1 }, { stage: to, by: 1 }]) },
       { session, returnDocument: 'after', projection: { stageCounts: 1, status: 1, headcount: 1 } },
     ).lean();
     await recordStageEvents(

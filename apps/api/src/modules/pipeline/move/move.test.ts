@@ -43,9 +43,11 @@ describe('POST /api/applications/:id/move', () => {
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({ fromKind: 'screening', toKind: 'interview', reason: '', withdrawn: false });
     expect(String(events[1]!.by)).toBe(co.recruiter.id);
-    const counts = (await Job.findOne({ customerId: co.customerId, _id: job._id }).lean())!.stageCounts as Record<string, number>;
+    const after = (await Job.findOne({ customerId: co.customerId, _id: job._id }).lean())!;
+    const counts = after.stageCounts as Record<string, number>;
     expect(counts[stage('screening')]).toBe(1);
     expect(counts[stage('interview')]).toBe(1);
+    expect(after.kindCounts).toEqual({ screening: 1, interview: 1, offer: 0, hired: 0, rejected: 0 });
     expect(await timelineOf(co, applicationIds[0]!)).toEqual([expect.stringMatching(/^Moved from .+ to .+ on Backend Engineer$/)]);
     expect(await LiveEvent.countDocuments({ customerId: co.customerId, applicationId: applicationIds[0], kind: 'application.moved' })).toBe(1);
   });
@@ -151,9 +153,12 @@ describe('POST /api/applications/:id/move', () => {
     const winner = a.status === 200 ? a : b;
     expect(await eventsOf(co, id)).toHaveLength(2);
     expect((await applicationOf(co, id))!.stageId.toString()).toBe(winner.body.card.stageId);
-    const counts = (await Job.findOne({ customerId: co.customerId, _id: job._id }).lean())!.stageCounts as Record<string, number>;
+    const after = (await Job.findOne({ customerId: co.customerId, _id: job._id }).lean())!;
+    const counts = after.stageCounts as Record<string, number>;
     expect(Object.values(counts).reduce((s, n) => s + n, 0)).toBe(1);
     expect(counts[winner.body.card.stageId]).toBe(1);
+    expect(Object.values(after.kindCounts as Record<string, number>).reduce((s, n) => s + n, 0)).toBe(1);
+    expect((after.kindCounts as Record<string, number>)[winner.body.card.stageKind]).toBe(1);
     expect(await LiveEvent.countDocuments({ customerId: co.customerId, applicationId: id, kind: 'application.moved' })).toBe(1);
   });
 

@@ -247,7 +247,7 @@ describe('vacancy-analysis and vacancy-ageing over hand-built jobs', () => {
     ]);
     const hire = (job: { _id: Types.ObjectId }, at: string) => ({ customerId, applicationId: new Types.ObjectId(), jobId: job._id, candidateId: new Types.ObjectId(), toStageId: new Types.ObjectId(), toKind: 'hired', fromKind: 'offer', at: d(at), daysToHire: 5 });
     await StageEvent.insertMany([hire(designer!, '2026-06-10'), hire(analyst!, '2026-03-02')]);
-    // Events written raw: the repair gives the jobs their vacancy histories, as it does after an upgrade.
+    // Events and counts written raw: the repair gives the jobs their vacancy histories and counts per kind of stage, as after an upgrade.
     await rebuildAllTallies(customerId);
   });
   afterAll(() => {

@@ -8,32 +8,27 @@ import { calendarDays, dayString, DayMs, median } from './report-names';
 import type { VacancyHistory } from './vacancy-history';
 
 /**
- * vacancy-analysis and vacancy-ageing: per job, from the job itself: openings, applicants, the stage counts
- * kept by every move, and the history of its status and hire events kept with them (vacancy-history.ts).
+ * vacancy-analysis and vacancy-ageing: per job, from the job itself: openings, applicants, its applications per
+ * kind of stage kept by every move (jobs/stage-counts.ts), and the history of its status and hire events kept
+ * with them (vacancy-history.ts).
  * One row per job: these read the jobs (thousands at most), never the applications nor their events.
  */
 const KindLabels: Record<TStageKind, string> = { screening: 'Screening', interview: 'Interview', offer: 'Offer', hired: 'Hired', rejected: 'Rejected' };
 
 type JobRow = {
   _id: Types.ObjectId;
-  customerId: Types.ObjectId;
   title: string;
   status: TJobStatus;
   headcount: number;
   applicantCount: number;
-  stages: { _id: Types.ObjectId; kind: TStageKind }[];
-  stageCounts: Record<string, number>;
+  kindCounts?: Partial<Record<TStageKind, number>>;
   openedAt: Date | null;
   vacancy?: Partial<VacancyHistory>;
 };
 
 const jobFilter = (ctx: ReportContext) => (ctx.jobIds ? { _id: { $in: ctx.jobIds } } : {});
 
-function kindCounts(job: Pick<JobRow, 'stages' | 'stageCounts'>): Record<TStageKind, number> {
-  const out = Object.fromEntries(StageKinds.map((k) => [k, 0])) as Record<TStageKind, number>;
-  for (const s of job.stages ?? []) out[s.kind] += Math.max(0, Number(job.stageCounts?.[String(s._id)] ?? 0));
-  return out;
-}
+const kindCounts = (job: JobRow) => Object.fromEntries(StageKinds.map((k) => [k, Math.max(0, job.kindCounts?.[k] ?? 0)])) as Record<TStageKind, number>;
 
 /** From the job's history: when it first opened, when it ended (filled or closed, if it is now), days on hold up to now. */
 function statusSpan(job: JobRow, now: Date) {
@@ -70,7 +65,7 @@ export const vacancyAnalysis = defineReport({
     if (ctx.jobIds && !ctx.jobIds.length) return emptyBody('No job matches the filters.', columns, chartShape);
     const jobs = await ctx.aggregate<JobRow>(Job, [
       { $match: { ...jobFilter(ctx), openedAt: { $ne: null, $lt: range.until } } },
-      { $project: { customerId: 1, title: 1, status: 1, headcount: 1, applicantCount: 1, stages: 1, stageCounts: 1, openedAt: 1, vacancy: 1 } },
+      { $project: { title: 1, status: 1, headcount: 1, applicantCount: 1, kindCounts: 1, openedAt: 1, vacancy: 1 } },
     ]);
     if (!jobs.length) return emptyBody('No job had been opened by the end of this date range.', columns, chartShape);
     const fillsInRange: number[] = [];

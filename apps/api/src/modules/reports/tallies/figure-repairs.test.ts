@@ -63,4 +63,20 @@ describe('the report figure repairs at start', () => {
     expect(kept!.vacancy).toEqual({ firstOpenAt: at(1), endedAt: at(20), heldMs: 10 * 86_400_000, holdSince: null, fills: [at(20)] });
     expect(await queueReportFigureRepairs()).toEqual({ queued: false });
   });
+
+  it('gives jobs created before they kept their applications per kind of stage those counts, once per database', async () => {
+    const { _id: customerId } = await buildCustomer();
+    const [screen, talk, hired] = [new Types.ObjectId(), new Types.ObjectId(), new Types.ObjectId()];
+    const stages = [{ _id: screen, name: 'Applied', kind: 'screening' }, { _id: talk, name: 'Call', kind: 'screening' }, { _id: hired, name: 'Hired', kind: 'hired' }];
+    const [job] = await Job.collection
+      .insertMany([{ customerId, title: 'Old job', status: 'open', headcount: 1, openedAt: null, stages, stageCounts: { [String(screen)]: 4, [String(talk)]: 3, [String(hired)]: 1 } }])
+      .then((r) => Object.values(r.insertedIds));
+    await mongoose.connection.collection('migrations').deleteOne({ _id: 'report-jobs-kind-counts' as never });
+
+    expect(await queueReportFigureRepairs()).toEqual({ queued: true });
+    await new JobWorker({ definitions: [RebuildTalliesJob], config: ctx.config, logger: ctx.logger }).drain();
+    const kept = await Job.findOne({ customerId, _id: job }).lean();
+    expect(kept!.kindCounts).toEqual({ screening: 7, interview: 0, offer: 0, hired: 1, rejected: 0 });
+    expect(await queueReportFigureRepairs()).toEqual({ queued: false });
+  });
 });

@@ -17,6 +17,8 @@ const Changes = [
   { id: 'report-tallies-hiring-managers', holds: () => ReportTally.exists({ dim: 'ivjob' }).setOptions({ crossTenant: true }), why: 'interview tallies per hiring manager' },
   // Jobs opened before they kept their vacancy history (vacancy-analysis reads it).
   { id: 'report-jobs-vacancy-history', holds: () => Job.exists({ openedAt: { $ne: null } }).setOptions({ crossTenant: true }), why: 'jobs\' vacancy histories' },
+  // Jobs created before they kept their applications per kind of stage (vacancy-analysis reads them).
+  { id: 'report-jobs-kind-counts', holds: () => Job.exists({ 'kindCounts.screening': { $exists: false } }).setOptions({ crossTenant: true }), why: 'jobs\' counts per kind of stage' },
 ];
 
 export async function queueReportFigureRepairs(logger?: Logger): Promise<{ queued: boolean }> {
