@@ -18,6 +18,8 @@ import { Candidate } from '../src/modules/candidates/candidate.model';
 import { Application } from '../src/modules/candidates/applications/application.model';
 import { buildCustomer, buildUser, tokenFor } from '../src/test/factories';
 import { rebuildAllTallies } from '../src/modules/reports/tallies/rebuild';
+import { ReportExportJob } from '../src/modules/reports/report-export';
+import { ExpireExportFileJob } from '../src/modules/exports/exports.service';
 import { close, fmt, listen } from './lib';
 import { seedBulkHistory, type BulkHistory } from './seed-history-bulk';
 
@@ -43,7 +45,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
 
-const ctx = await startTestApp({ LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' }, { keptDatabase: process.env.BENCH_REPORTS_DATABASE });
+// The worker runs the report export only: the hourly sweeps (feedback reminders over the seeded interviews, retention,
+// invoices) would otherwise run beside the timed calls at the first run of each hour.
+const ctx = await startTestApp({ LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' }, { keptDatabase: process.env.BENCH_REPORTS_DATABASE, jobs: [ReportExportJob, ExpireExportFileJob] });
 try {
   const reused = process.env.BENCH_REPORTS_DATABASE ? await Customer.findOne({ name: 'Reports' }).lean() : null;
   const { admin, history } = reused ? await seededEarlier(reused._id) : await seed();

@@ -28,7 +28,7 @@ import { privacyJobs } from './modules/privacy/privacy.jobs';
 /** Every kind of background work the API runs (lib/job-queue); a worker claims only the names listed here. */
 export const backgroundJobs: JobDefinition[] = [MailJob, InviteImportedUserJob, UsersExportJob, ExpireExportFileJob, ResumeExtractJob, CampaignBatchJob, CandidateImportJob, CandidatesExportJob, PipelineMailJob, StageAutomationJob, FeedbackRemindersJob, OfferSweepsJob, OfferAcceptedJob, ReferralCampaignSendJob, RewardSweepJob, RewardHiredNoticeJob, CalendarSyncJob, ReportExportJob, RebuildTalliesJob, NpsSurveyJob, WebhookDeliveryJob, MonthlyInvoicesJob, ...privacyJobs];
 
-/** The worker of this API instance: polls for due jobs of every kind above until stopped. */
-export function startBackgroundWorker({ config, logger }: { config: Config; logger: Logger }) {
-  return new JobWorker({ definitions: backgroundJobs, config, logger }).start();
+/** The worker of this API instance: polls for due jobs of every kind above (or only of those given) until stopped. */
+export function startBackgroundWorker({ config, logger, definitions = backgroundJobs }: { config: Config; logger: Logger; definitions?: JobDefinition[] }) {
+  return new JobWorker({ definitions, config, logger }).start();
 }

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../config';
 import { createLogger } from '../lib/logger';
 import { buildApp } from '../app';
 import { startBackgroundWorker } from '../background-jobs';
+import type { JobDefinition } from '../lib/job-queue';
 import { closeEventStreams } from '../lib/live-events/event-stream';
 
 export const TestCaptchaText = 'test42';
@@ -16,7 +17,7 @@ export const TestCaptchaText = 'test42';
  * (a fresh thread loads tsx, lmdb and mingo again). TEST_EMBEDDED_DB=thread runs the suite with the
  * server on its own thread, as `npm start` does; src/lib/db.test.ts always covers that path.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { keptDatabase?: string } = {}) {
+export async function startTestApp(env: Record<string, string> = {}, opts: { keptDatabase?: string; jobs?: JobDefinition[] } = {}) {
   const external = process.env.MONGODB_URI;
   const embedded = external ? null : process.env.TEST_EMBEDDED_DB === 'thread' ? await startEmbeddedMongoThread() : await startEmbeddedMongo();
   // keptDatabase (a bench on MONGODB_URI): that database, left in place at stop so a later run reuses its data.
@@ -36,8 +37,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { kep
   });
   const logger = createLogger(config.logLevel);
   const app = buildApp({ config, logger });
-  // Background jobs run as in production: queued mail and invitations go out while the test waits for them.
-  const worker = startBackgroundWorker({ config, logger });
+  // Background jobs run as in production: queued mail and invitations go out while the test waits for them
+  // (a bench may name the only jobs it wants run, so that no sweep runs beside what it times).
+  const worker = startBackgroundWorker({ config, logger, definitions: opts.jobs });
 
   return {
     app,
